@@ -1,0 +1,249 @@
+"""The command line: ``cardtable [COMMAND]``.
+
+Without a command the app opens. Output for people is Rich; ``--json`` prints
+one JSON object for machines. Bad arguments give one line on stderr and exit
+status 2; heavy modules are imported only by the command that needs them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Sequence
+
+
+class UsageError(Exception):
+    """Bad arguments: reported as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line, exit 2, never a traceback
+        raise UsageError(message)
+
+
+def _option_pairs(pairs: Sequence[str] | None) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for pair in pairs or ():
+        key, sep, raw = pair.partition("=")
+        if not sep or not key:
+            raise UsageError(f"--option takes key=value, got {pair!r}")
+        try:
+            value = json.loads(raw)
+        except json.JSONDecodeError:
+            value = raw
+        options[key.strip().replace("-", "_")] = value
+    return options
+
+
+def _game(game_id: str):
+    from .games import UnknownGame, get_game
+
+    try:
+        return get_game(game_id)
+    except UnknownGame as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _checked_options(game, players: int | None, pairs) -> Any:
+    from .core.engine import BadOptions
+
+    try:
+        if players is not None:
+            game.check_players(players)
+        return game.make_options(_option_pairs(pairs))
+    except BadOptions as exc:
+        raise UsageError(str(exc)) from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="cardtable", description="Hot-seat terminal card games.")
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    p = sub.add_parser("rules", help="print a game's complete rules")
+    p.add_argument("game")
+
+    p = sub.add_parser("simulate", help="play random games and check the invariants")
+    p.add_argument("game")
+    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--games", type=int, required=True)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--option", action="append", metavar="KEY=VALUE")
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("replay", help="replay a game record file")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("play", help="start a game directly, skipping the menu")
+    p.add_argument("game")
+    p.add_argument("--players", type=int)
+    p.add_argument("--names")
+    p.add_argument("--seats")
+    p.add_argument("--seed", type=int)
+    p.add_argument("--option", action="append", metavar="KEY=VALUE")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+        if args.command is None:
+            return _run_app()
+        handler = _HANDLERS[args.command]
+        return handler(args)
+    except UsageError as exc:
+        print(f"cardtable: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def _run_app(**kwargs) -> int:
+    from .tui.app import CardtableApp
+
+    CardtableApp(**kwargs).run()
+    return 0
+
+
+def cmd_rules(args) -> int:
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    from .games import UnknownGame
+    from .rulebook import rules_markdown
+
+    try:
+        text = rules_markdown(args.game)
+    except UnknownGame as exc:
+        raise UsageError(str(exc)) from None
+    Console().print(Markdown(text))
+    return 0
+
+
+def cmd_simulate(args) -> int:
+    from rich.console import Console
+    from rich.progress import Progress
+    from rich.table import Table
+
+    from .simulate import simulate
+
+    game = _game(args.game)
+    options = _checked_options(game, args.players, args.option)
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    console = Console(stderr=True)
+    with Progress(console=console, transient=True, disable=args.json and not console.is_terminal) as bar:
+        task = bar.add_task(f"{game.name}", total=args.games)
+        summary = simulate(game, args.players, args.games, args.seed, options, lambda: bar.advance(task))
+    if args.json:
+        print(json.dumps(summary.as_json()))
+    else:
+        table = Table(title=f"{game.name}: {args.games} random games, {args.players} players, seed {args.seed}")
+        table.add_column("figure")
+        table.add_column("value", justify="right")
+        rows = [
+            ("options", ", ".join(f"{k}={v}" for k, v in summary.options.items())),
+            ("completed", str(summary.completed)),
+            ("invariant violations", str(summary.invariant_violations)),
+            ("mean moves", f"{summary.mean_moves:.2f}"),
+            ("max moves", str(summary.max_moves)),
+            *((f"wins, seat {i + 1}", str(w)) for i, w in enumerate(summary.wins)),
+            ("seconds", f"{summary.seconds:.2f}"),
+        ]
+        for row in rows:
+            table.add_row(*row)
+        Console().print(table)
+        if summary.first_violation:
+            Console(stderr=True).print(f"[red]first violation:[/] {summary.first_violation}")
+    return 0 if summary.invariant_violations == 0 and summary.completed == args.games else 1
+
+
+def cmd_replay(args) -> int:
+    from rich.console import Console
+    from rich.pretty import Pretty
+
+    from .core.record import RecordError, load_record, replay
+
+    try:
+        record = load_record(args.file)
+    except RecordError as exc:
+        raise UsageError(str(exc)) from None
+    try:
+        result = replay(record)
+    except RecordError as exc:
+        print(f"cardtable: replay stopped: {exc}", file=sys.stderr)
+        return 1
+    game, state = result.game, result.state
+    names = record.names or [f"Player {i + 1}" for i in range(record.players)]
+    public = [(i, e) for i, e in result.events if e.visible(None)]
+    over = game.is_over(state)
+    outcome = game.outcome(state) if over else None
+    if args.json:
+        from .core.codec import encode_value
+
+        print(
+            json.dumps(
+                {
+                    "game": game.id,
+                    "players": record.players,
+                    "moves": len(record.moves),
+                    "over": over,
+                    "to_act": list(game.to_act(state)),
+                    "places": list(outcome.places) if outcome else None,
+                    "points": list(outcome.points) if outcome else None,
+                    "digest": game.digest(state),
+                    "events": [
+                        {"move": i, "kind": e.kind, "text": e.render(names), "data": {k: encode_value(v) for k, v in e.data}}
+                        for i, e in public
+                    ],
+                }
+            )
+        )
+        return 0
+    console = Console()
+    for index, event in public:
+        console.print(f"[dim]{index:>4}[/] {event.render(names)}", highlight=False)
+    console.rule("final public state")
+    console.print(Pretty(game.view(state, None)))
+    if outcome:
+        for seat in sorted(range(record.players), key=lambda s: outcome.places[s]):
+            reason = outcome.reasons[seat] if outcome.reasons else ""
+            console.print(f"{outcome.places[seat]}. {names[seat]}: {outcome.points[seat]} points {reason}")
+    else:
+        console.print(f"game not over; to act: {', '.join(names[p] for p in game.to_act(state))}")
+    return 0
+
+
+def cmd_play(args) -> int:
+    game = _game(args.game)
+    players = args.players
+    names = [n.strip() for n in args.names.split(",")] if args.names else None
+    seats = [s.strip().lower() for s in args.seats.split(",")] if args.seats else None
+    if players is None:
+        players = len(names or seats or []) or game.min_players
+    for label, items in (("--names", names), ("--seats", seats)):
+        if items is not None and len(items) != players:
+            raise UsageError(f"{label} lists {len(items)} seats for {players} players")
+    options = _checked_options(game, players, args.option)
+    from .session import SEAT_KINDS
+
+    kinds = []
+    for kind in seats or ["human"] * players:
+        kind = "normal" if kind == "computer" else kind
+        if kind not in SEAT_KINDS:
+            raise UsageError(f"unknown seat kind {kind!r} (choose from {', '.join(SEAT_KINDS)}, computer)")
+        kinds.append(kind)
+    return _run_app(
+        start=dict(
+            game_id=game.id,
+            names=names or [f"Player {i + 1}" for i in range(players)],
+            kinds=kinds,
+            options=options,
+            seed=args.seed,
+        )
+    )
+
+
+_HANDLERS = {"rules": cmd_rules, "simulate": cmd_simulate, "replay": cmd_replay, "play": cmd_play}

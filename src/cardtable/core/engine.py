@@ -1,0 +1,235 @@
+"""The engine contract that every game implements.
+
+A game is a stateless object (one instance per game, found in the registry)
+whose methods are pure functions of immutable states:
+
+* ``new(players, options, seed, deck)``: a fresh state, from a seed or from an
+  explicit deck order (top card first) for tests and puzzles.
+* ``to_act(state)``: the seats that must act now: one, or several at once for
+  secret simultaneous choices; empty when the game is over.
+* ``legal_moves(state, player)``: built from ``candidate_moves`` filtered by
+  ``why_illegal``, the one function that decides legality.
+* ``apply(state, player, move)``: ``(new_state, events)``; an illegal move raises
+  :class:`IllegalMove` with the reason and the old state is untouched.
+* ``view(state, player)``: exactly what that seat may see (``None`` is the
+  public view for spectators and logs).
+* ``is_over`` and ``outcome`` (places, points and the reason for each place).
+* ``invariant_violations``: card conservation over the state's zones, plus
+  each game's own counters.
+* ``determinize(view, rng)``: a complete state consistent with a view, for
+  computer players; ``view(determinize(v), v.player) == v``.
+
+Games put their rules in ``candidate_moves``/``why_illegal``/``perform``; the
+base class adds the checks and the generic helpers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from abc import ABC, abstractmethod
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Iterable, Mapping, Sequence, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from .cards import Card
+
+S = TypeVar("S")
+M = TypeVar("M")
+V = TypeVar("V")
+
+
+class IllegalMove(ValueError):
+    """A move the rules do not allow now; the message says why."""
+
+
+class BadOptions(ValueError):
+    """Options or a player count that the game does not accept."""
+
+
+class GameOptions(BaseModel):
+    """Base class of every game's options: immutable, unknown keys refused."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened. ``text`` names seats as ``{p0}``, ``{p1}``...
+
+    ``visible_to`` is ``None`` for a public event, or the seats that may see it
+    (a drawn card is shown to its drawer only).
+    """
+
+    kind: str
+    text: str
+    visible_to: frozenset[int] | None = None
+    data: tuple[tuple[str, Any], ...] = ()
+
+    def render(self, names: Sequence[str]) -> str:
+        return self.text.format_map({f"p{i}": name for i, name in enumerate(names)})
+
+    def visible(self, player: int | None) -> bool:
+        return self.visible_to is None or (player is not None and player in self.visible_to)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return dict(self.data).get(key, default)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a game: a place per seat (1 is best; ties share a place),
+    points per seat (the game's own scoring), and a reason per seat."""
+
+    places: tuple[int, ...]
+    points: tuple[int, ...]
+    reasons: tuple[str, ...] = field(default=())
+
+    def winners(self) -> tuple[int, ...]:
+        return tuple(i for i, place in enumerate(self.places) if place == 1)
+
+
+def places_from_keys(keys: Sequence[Any]) -> tuple[int, ...]:
+    """Competition ranking ("1224") from sort keys where a larger key is better."""
+    return tuple(1 + sum(1 for other in keys if other > key) for key in keys)
+
+
+class Game(ABC, Generic[S, M, V]):
+    id: ClassVar[str]
+    name: ClassVar[str]
+    summary: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    Options: ClassVar[type[GameOptions]]
+    move_types: ClassVar[tuple[type, ...]]
+
+    # -- options and players -------------------------------------------------
+    def make_options(self, values: Mapping[str, Any] | GameOptions | None = None) -> GameOptions:
+        if isinstance(values, self.Options):
+            return values
+        try:
+            return self.Options.model_validate(dict(values or {}))
+        except ValidationError as exc:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}"
+                for err in exc.errors()
+            )
+            raise BadOptions(f"bad options for {self.id}: {problems}") from None
+
+    def check_players(self, players: int) -> None:
+        if not self.min_players <= players <= self.max_players:
+            raise BadOptions(
+                f"{self.name} takes {self.min_players} to {self.max_players} players, not {players}"
+            )
+
+    # -- the rules (each game implements these) ------------------------------
+    @abstractmethod
+    def new(
+        self,
+        players: int,
+        options: Mapping[str, Any] | GameOptions | None = None,
+        seed: int = 0,
+        deck: Sequence[Card] | None = None,
+    ) -> S: ...
+
+    @abstractmethod
+    def to_act(self, state: S) -> tuple[int, ...]: ...
+
+    @abstractmethod
+    def candidate_moves(self, state: S, player: int) -> Iterable[M]:
+        """Every move worth checking for ``player`` (a superset of the legal ones)."""
+
+    @abstractmethod
+    def why_illegal(self, state: S, player: int, move: M) -> str | None:
+        """``None`` if the move is legal, else the reason in words."""
+
+    @abstractmethod
+    def perform(self, state: S, player: int, move: M) -> tuple[S, tuple[Event, ...]]:
+        """Apply a move already known to be legal."""
+
+    @abstractmethod
+    def view(self, state: S, player: int | None) -> V: ...
+
+    @abstractmethod
+    def is_over(self, state: S) -> bool: ...
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome:
+        """The final places, points and reasons (call only when the game is over)."""
+
+    @abstractmethod
+    def determinize(self, view: V, rng: random.Random) -> S:
+        """A complete state consistent with ``view``: hidden cards dealt at random."""
+
+    @abstractmethod
+    def zones(self, state: S) -> dict[str, tuple[Card, ...]]:
+        """Every place a card can be, by name; together they hold each card once."""
+
+    @abstractmethod
+    def hidden_zones(self, state: S, player: int | None) -> tuple[str, ...]:
+        """The zones whose cards (their identity and order) ``player`` may not see."""
+
+    @abstractmethod
+    def with_zones(self, state: S, zones: Mapping[str, tuple[Card, ...]]) -> S:
+        """The state with the named zones' contents replaced (same sizes)."""
+
+    @abstractmethod
+    def all_cards(self, state: S) -> tuple[Card, ...]:
+        """The cards this game was dealt with, each once."""
+
+    def counter_violations(self, state: S) -> list[str]:
+        """Game-specific consistency checks beyond card conservation."""
+        return []
+
+    def describe_move(self, move: M) -> str:
+        return str(move)
+
+    # -- generic helpers built on the rules ----------------------------------
+    def legal_moves(self, state: S, player: int) -> list[M]:
+        if player not in self.to_act(state):
+            return []
+        return [m for m in self.candidate_moves(state, player) if self.why_illegal(state, player, m) is None]
+
+    def check_move(self, state: S, player: int, move: M) -> str | None:
+        """The reason ``player`` may not make ``move`` now, or ``None``."""
+        if self.is_over(state):
+            return "the game is over"
+        if not isinstance(move, self.move_types):
+            return f"{type(move).__name__} is not a move of {self.name}"
+        if player not in self.to_act(state):
+            return f"it is not seat {player + 1}'s turn"
+        return self.why_illegal(state, player, move)
+
+    def apply(self, state: S, player: int, move: M) -> tuple[S, tuple[Event, ...]]:
+        reason = self.check_move(state, player, move)
+        if reason is not None:
+            raise IllegalMove(reason)
+        return self.perform(state, player, move)
+
+    def legal_moves_from_view(self, view: V, rng: random.Random | None = None) -> list[M]:
+        """The viewer's legal moves, from their view alone."""
+        player = view.player  # type: ignore[attr-defined]
+        state = self.determinize(view, rng or random.Random(0))
+        return self.legal_moves(state, player)
+
+    def invariant_violations(self, state: S) -> list[str]:
+        problems: list[str] = []
+        seen: Counter[Card] = Counter()
+        for cards in self.zones(state).values():
+            seen.update(cards)
+        expected = Counter(self.all_cards(state))
+        if seen != expected:
+            missing = expected - seen
+            extra = seen - expected
+            if missing:
+                problems.append(f"cards missing: {' '.join(c.code for c in missing)}")
+            if extra:
+                problems.append(f"cards extra or duplicated: {' '.join(c.code for c in extra)}")
+        problems.extend(self.counter_violations(state))
+        return problems
+
+    def digest(self, state: S) -> str:
+        """A short fingerprint of a state (stable across runs and machines)."""
+        return hashlib.sha256(repr(state).encode()).hexdigest()[:16]
