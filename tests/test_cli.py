@@ -1,0 +1,140 @@
+"""The command line: Rich for people, --json for machines, one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from cardtable.cli import main
+from cardtable.games import GAME_IDS, get_game
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _require(game_id):
+    try:
+        get_game(game_id)
+    except ModuleNotFoundError:
+        pytest.skip(f"{game_id} engine not present yet")
+
+
+@pytest.mark.parametrize(
+    "argv,needle",
+    [
+        (["simulate", "chess", "--players", "2", "--games", "1"], "unknown game 'chess'"),
+        (["rules", "chess"], "unknown game 'chess'"),
+        (["simulate", "one-too-many", "--players", "9", "--games", "1"], "2 to 6 players"),
+        (["simulate", "one-too-many", "--players", "x", "--games", "1"], "invalid int value"),
+        (["simulate", "one-too-many", "--players", "3", "--games", "1", "--option", "nope=1"], "nope"),
+        (["simulate", "one-too-many", "--players", "3", "--games", "1", "--option", "target=lots"], "target"),
+        (["simulate", "one-too-many", "--players", "3", "--games", "1", "--option", "target"], "key=value"),
+        (["simulate", "one-too-many", "--players", "3", "--games", "0"], "at least 1"),
+        (["replay", "/nonexistent/record.json"], "cannot read"),
+        (["frobnicate"], "invalid choice"),
+        (["play", "one-too-many", "--players", "3", "--seats", "human,robot,human"], "unknown seat kind"),
+        (["play", "one-too-many", "--players", "3", "--names", "A,B"], "--names lists 2 seats"),
+    ],
+)
+def test_bad_arguments_give_one_line_and_status_2(capsys, argv, needle):
+    if "one-too-many" in argv:
+        _require("one-too-many")
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert needle in err
+    assert len(err.strip().splitlines()) == 1
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("content,needle", [("{not json", "not valid JSON"), ('{"game": 3}', "not a game record")])
+def test_malformed_record_files_are_reported(capsys, tmp_path, content, needle):
+    path = tmp_path / "broken.json"
+    path.write_text(content)
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == 2 and needle in err and str(path) in err
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_rules_prints_the_rules_doc(capsys, game_id):
+    from cardtable.rulebook import rules_markdown
+
+    try:
+        text = rules_markdown(game_id)
+    except FileNotFoundError:
+        pytest.skip("rules not written yet")
+    code, out, _ = run(capsys, "rules", game_id)
+    assert code == 0
+    first_heading = next(line for line in text.splitlines() if line.startswith("#")).lstrip("# ").strip()
+    assert first_heading.split()[0] in out
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_simulate_json_is_deterministic_apart_from_seconds(capsys, game_id):
+    _require(game_id)
+    game = get_game(game_id)
+    argv = ["simulate", game_id, "--players", str(game.min_players), "--games", "3", "--seed", "4", "--json"]
+    code1, out1, _ = run(capsys, *argv)
+    code2, out2, _ = run(capsys, *argv)
+    assert code1 == code2 == 0
+    a, b = json.loads(out1), json.loads(out2)
+    for key in ("game", "players", "games", "seed", "options", "completed", "invariant_violations",
+                "mean_moves", "max_moves", "wins", "seconds"):
+        assert key in a
+    a.pop("seconds"), b.pop("seconds")
+    assert a == b
+    assert a["completed"] == 3 and a["invariant_violations"] == 0
+    assert sum(a["wins"]) >= 3
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_replay_example_files(capsys, game_id):
+    from pathlib import Path
+
+    _require(game_id)
+    example = Path(__file__).parent.parent / "docs" / "examples" / f"{game_id}.json"
+    if not example.exists():
+        pytest.skip("example not written yet")
+    code, out, err = run(capsys, "replay", str(example), "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["game"] == game_id and data["events"]
+
+
+def test_replay_stops_at_an_illegal_move_with_its_index(capsys, tmp_path):
+    from cardtable.core.record import make_record
+    from cardtable.simulate import play_random_game
+
+    _require("one-too-many")
+    game = get_game("one-too-many")
+    record = make_record(game, 3, {}, 9, [])
+    state = game.new(3, seed=9)
+    import random
+
+    rng = random.Random(0)
+    moves = []
+    for _ in range(5):
+        player = game.to_act(state)[0]
+        move = rng.choice(game.legal_moves(state, player))
+        state, _ = game.apply(state, player, move)
+        moves.append((player, move))
+    # a sixth move by a seat that is not to act, or repeated: make it illegal by replaying move 0's seat twice
+    bad_player = next(p for p in range(3) if p not in game.to_act(state))
+    moves.append((bad_player, moves[0][1]))
+    record = make_record(game, 3, {}, 9, moves)
+    path = tmp_path / "bad.json"
+    path.write_text(record.model_dump_json())
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 1
+    assert "move 5" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_python_dash_m_entry_point_works():
+    result = subprocess.run([sys.executable, "-m", "cardtable", "rules", "chess"], capture_output=True, text=True)
+    assert result.returncode == 2 and "unknown game" in result.stderr
