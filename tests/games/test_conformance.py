@@ -208,7 +208,7 @@ def test_bad_options_and_players_are_refused(game_id):
 
 @pytest.mark.parametrize("game_id,players,options", CONFIGS, ids=IDS)
 def test_public_events_never_name_hidden_cards(game_id, players, options):
-    """A public event's text never names a card that only some seats may see."""
+    """A public event's text never names a card that only some seats may see (a hand)."""
     game = _game_or_skip(game_id)
     rng = random.Random(3)
     state = game.new(players, options, seed=3)
@@ -220,7 +220,9 @@ def test_public_events_never_name_hidden_cards(game_id, players, options):
         state, events = game.apply(state, player, rng.choice(game.legal_moves(state, player)))
         zones = game.zones(state)
         hidden = set(game.hidden_zones(state, None))
-        secret_faces = {c.face for n in hidden for c in zones[n]}
+        # private zones: hidden from the public but seen by some seat (a hand)
+        private = hidden - set.intersection(*(set(game.hidden_zones(state, p)) for p in range(players)))
+        secret_faces = {c.face for n in private for c in zones[n]}
         public_faces = {c.face for n, cards in zones.items() if n not in hidden for c in cards}
         for event in events:
             assert event.visible_to is None or all(0 <= p < players for p in event.visible_to)

@@ -1,0 +1,256 @@
+"""Resolving a turn once its numbers are final: passes, drawing, the bust,
+banking, the end of a round and the start of the next turn or round.
+
+The work is done on a small mutable scratch copy of the state (``_Table``)
+inside one call, then frozen back into a new :class:`State`; no state is
+ever changed in place.
+"""
+
+from __future__ import annotations
+
+from ...core.cards import Card, Suit, cards_text
+from ...core.engine import Event
+from ...core.secret import SecretChoices
+from .runs import longest_run, longest_run_cards, rank_mask
+from .state import Phase, State
+
+_NO_SECRET: SecretChoices = SecretChoices(frozenset())
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+class _Table:
+    __slots__ = (
+        "state", "n", "events", "rng", "round", "turn", "first", "phase", "deck", "center",
+        "piles", "scores", "in_round", "redo", "next_redo", "kept", "passed_on",
+        "round_points", "secret", "last_reveal",
+    )
+
+    def __init__(self, state: State, events: list[Event], last_reveal: tuple[int | None, ...]):
+        self.state = state
+        self.n = state.players
+        self.events = events
+        self.rng = state.rng
+        self.round = state.round
+        self.turn = state.turn
+        self.first = state.first
+        self.phase = state.phase
+        self.deck = list(state.deck)
+        self.center = list(state.center)
+        self.piles = [list(pile) for pile in state.piles]
+        self.scores = list(state.scores)
+        self.in_round = list(state.in_round)
+        self.redo = list(state.redo)
+        self.next_redo = [False] * self.n
+        self.kept = list(state.kept)
+        self.passed_on = list(state.passed_on)
+        self.round_points = list(state.round_points)
+        self.secret = state.secret
+        self.last_reveal = last_reveal
+
+    def freeze(self) -> State:
+        s = self.state
+        return State(
+            players=s.players,
+            options=s.options,
+            cards=s.cards,
+            rng=self.rng,
+            round=self.round,
+            turn=self.turn,
+            first=self.first,
+            phase=self.phase,
+            deck=tuple(self.deck),
+            center=tuple(self.center),
+            piles=tuple(tuple(pile) for pile in self.piles),
+            scores=tuple(self.scores),
+            in_round=tuple(self.in_round),
+            redo=tuple(self.redo),
+            kept=tuple(self.kept),
+            passed_on=tuple(self.passed_on),
+            round_points=tuple(self.round_points),
+            secret=self.secret,
+            last_reveal=self.last_reveal,
+        )
+
+    def seat_order(self) -> list[int]:
+        """All seats, starting from the round's first seat."""
+        return [(self.first + k) % self.n for k in range(self.n)]
+
+    def shuffle(self) -> None:
+        deck, self.rng = self.rng.shuffled(self.deck)
+        self.deck = list(deck)
+
+    def emit(self, kind: str, text: str, **data) -> None:
+        self.events.append(Event(kind, text, None, tuple(data.items())))
+
+    # -- banking ---------------------------------------------------------------
+    def bank(self, seat: int, kind: str) -> int:
+        """Score the seat's pile, take it out of the round; its pile goes back into the deck."""
+        pile = self.piles[seat]
+        points = len(pile)
+        self.scores[seat] += points
+        self.round_points[seat] += points
+        self.deck.extend(pile)
+        self.piles[seat] = []
+        self.kept[seat] = None
+        self.in_round[seat] = False
+        if kind == "pass":
+            self.passed_on[seat] = self.turn
+            text = f"{{p{seat}}} passes and banks {_plural(points, 'point')}"
+        else:
+            text = f"{{p{seat}}} banks {_plural(points, 'point')}"
+        self.emit(kind, text, seat=seat, points=points, score=self.scores[seat], turn=self.turn)
+        return points
+
+    # -- one turn ----------------------------------------------------------------
+    def resolve(self, asks: tuple[int | None, ...]) -> None:
+        order = self.seat_order()
+        # 1. passes take effect: bank, leave the round, pile back into the deck
+        returned = 0
+        for seat in order:
+            if self.in_round[seat] and asks[seat] == 0:
+                returned += self.bank(seat, "pass")
+        if returned:
+            self.shuffle()
+            self.emit("shuffle", f"The deck is shuffled ({_plural(len(self.deck), 'card')})",
+                      size=len(self.deck))
+        # 2. drawing, one card at a time in seat order, checking the bust after each card
+        busted = self.draw({seat: asks[seat] for seat in order if self.in_round[seat]})
+        # 3. what comes next
+        if busted:
+            self.bust(asks)
+            self.end_round()
+            self.start_turn()
+        elif not any(self.in_round):
+            self.end_round()
+            self.start_turn()
+        else:
+            self.turn += 1
+            self.start_turn()
+
+    def draw(self, wants: dict[int, int]) -> bool:
+        """Deal the cards asked for; True if the round busts."""
+        n = self.n
+        deck = self.deck
+        at = 0
+        mask = rank_mask(self.center)
+        waiting = [seat for seat, count in wants.items() if count > 0]
+        busted = False
+        while waiting and at < len(deck) and not busted:
+            still = []
+            for seat in waiting:
+                if at == len(deck):
+                    break
+                card = deck[at]
+                at += 1
+                wants[seat] -= 1
+                if card.suit is Suit.DIAMONDS:
+                    self.center.append(card)
+                    mask |= 1 << (card.rank - 2)
+                    self.emit("draw", f"{{p{seat}}} draws {card.face} into the center",
+                              seat=seat, card=card, to="center")
+                    if longest_run(mask) > n:
+                        busted = True
+                        break
+                else:
+                    self.piles[seat].append(card)
+                    self.emit("draw", f"{{p{seat}}} draws {card.face} onto their pile",
+                              seat=seat, card=card, to="pile")
+                if wants[seat]:
+                    still.append(seat)
+            waiting = still
+        del deck[:at]
+        self.center.sort()
+        return busted
+
+    def bust(self, asks: tuple[int | None, ...]) -> None:
+        run = longest_run_cards(self.center)
+        self.emit("bust",
+                  f"Bust! The Diamonds {cards_text(run)} make a run of {len(run)}, "
+                  f"longer than the {self.n} players",
+                  run=run, length=len(run))
+        most = max(asks[seat] for seat in range(self.n) if self.in_round[seat])
+        for seat in self.seat_order():
+            if not self.in_round[seat]:
+                continue
+            if asks[seat] != most:
+                self.bank(seat, "bank")
+                continue
+            pile = self.piles[seat]
+            keep: Card | None = pile[-1] if pile else None
+            self.deck.extend(pile[:-1])
+            self.piles[seat] = [keep] if keep is not None else []
+            self.kept[seat] = keep
+            self.in_round[seat] = False
+            self.next_redo[seat] = True
+            kept_text = f"keeps {keep.face}" if keep is not None else "has no card to keep"
+            self.emit("greediest",
+                      f"{{p{seat}}} asked for the most ({most}): scores nothing this round, "
+                      f"{kept_text}, and holds a Redo for the next round",
+                      seat=seat, asked=most, kept=keep)
+
+    # -- rounds ----------------------------------------------------------------
+    def end_round(self) -> None:
+        self.emit("round_end", f"Round {self.round} ends",
+                  round=self.round, round_points=tuple(self.round_points),
+                  scores=tuple(self.scores), passed_on=tuple(self.passed_on))
+        self.redo = self.next_redo
+        self.next_redo = [False] * self.n
+        self.secret = _NO_SECRET
+        if max(self.scores) >= self.state.options.target:
+            self.phase = Phase.OVER
+            best = max(self.scores)
+            self.emit("game_end",
+                      f"The game ends after round {self.round}: the target of "
+                      f"{self.state.options.target} is reached (best score {best})",
+                      scores=tuple(self.scores))
+            return
+        # every card goes back into the deck except the kept ones
+        self.deck.extend(self.center)
+        self.center = []
+        for seat, pile in enumerate(self.piles):
+            keep = self.kept[seat]
+            if pile and (len(pile) > 1 or pile[0] != keep):
+                self.deck.extend(card for card in pile if card != keep)
+                self.piles[seat] = [keep] if keep is not None else []
+        self.shuffle()
+        self.round += 1
+        self.turn = 1
+        self.first = (self.first + 1) % self.n
+        self.in_round = [True] * self.n
+        self.passed_on = [0] * self.n
+        self.round_points = [0] * self.n
+        self.phase = Phase.CHOOSE
+        self.emit("round_start",
+                  f"Round {self.round} begins; {{p{self.first}}} draws first",
+                  round=self.round, first=self.first, deck=len(self.deck))
+
+    def start_turn(self) -> None:
+        """Open the next turn's secret numbers; an empty deck banks everyone and ends the round."""
+        while self.phase is not Phase.OVER:
+            if self.deck:
+                self.phase = Phase.CHOOSE
+                self.secret = SecretChoices.open(s for s in range(self.n) if self.in_round[s])
+                return
+            self.emit("deck_empty",
+                      "The deck is empty: everyone still in the round banks their pile")
+            for seat in self.seat_order():
+                if self.in_round[seat]:
+                    self.bank(seat, "bank")
+            self.end_round()
+
+
+def resolve_turn(state: State, asks: tuple[int | None, ...], events: list[Event]) -> State:
+    """The state after the turn with final numbers ``asks`` is played out."""
+    table = _Table(state, events, asks)
+    table.resolve(asks)
+    return table.freeze()
+
+
+def start_game(state: State, events: list[Event]) -> State:
+    """Open the first turn of ``state`` (a fresh game)."""
+    table = _Table(state, events, state.last_reveal)
+    table.start_turn()
+    return table.freeze()
