@@ -82,6 +82,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seats")
     p.add_argument("--seed", type=int)
     p.add_argument("--option", action="append", metavar="KEY=VALUE")
+
+    from .commands import export, resume, stats
+
+    resume.add_arguments(sub.add_parser("resume", help="list the saved games, or open one"))
+    stats.add_arguments(sub.add_parser("stats", help="games played, wins and points per player and game"))
+    export.add_arguments(sub.add_parser("export", help="write a saved or finished game as a record file"))
     return parser
 
 
@@ -246,4 +252,21 @@ def cmd_play(args) -> int:
     )
 
 
-_HANDLERS = {"rules": cmd_rules, "simulate": cmd_simulate, "replay": cmd_replay, "play": cmd_play}
+def _command(name: str):
+    def handler(args) -> int:
+        from importlib import import_module
+
+        return import_module(f"cardtable.commands.{name}").run(args)
+
+    return handler
+
+
+_HANDLERS = {
+    "rules": cmd_rules,
+    "simulate": cmd_simulate,
+    "replay": cmd_replay,
+    "play": cmd_play,
+    "resume": _command("resume"),
+    "stats": _command("stats"),
+    "export": _command("export"),
+}

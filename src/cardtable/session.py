@@ -7,7 +7,7 @@ games work through a Session, so the flow of a game lives here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from .core.cards import Card
 from .core.engine import Event, Game
@@ -38,6 +38,10 @@ class Session:
     deck: tuple[Card, ...] | None = None
     moves: list[tuple[int, Any]] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
+    #: called after every applied move with (session, player, move, events): autosave, stats
+    listeners: list[Callable[[Session, int, Any, tuple[Event, ...]], None]] = field(
+        default_factory=list, repr=False, compare=False
+    )
 
     @classmethod
     def start(
@@ -78,6 +82,8 @@ class Session:
         self.state = state
         self.moves.append((player, move))
         self.events.extend(events)
+        for listener in tuple(self.listeners):
+            listener(self, player, move, events)
         return events
 
     def record(self) -> GameRecord:

@@ -1,0 +1,76 @@
+"""``cardtable export [ID [FILE]] [--force]``: a game as a record file for ``cardtable replay``.
+
+With an id (of a saved game in progress or of a finished one; the start of an
+id is enough) the game's record is written to FILE (``ID.json`` by default,
+``-`` for standard output). Without an id: the finished games, as a table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("id", nargs="?", help="the game to export (a saved or finished game's id)")
+    parser.add_argument("file", nargs="?", help="where to write the record (default ID.json; - for stdout)")
+    parser.add_argument("--force", action="store_true", help="replace FILE if it exists")
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..cli import UsageError
+    from ..storage.saves import NoSuchSave, SaveError, SaveStore, record_json
+    from .resume import print_problems
+
+    store = SaveStore()
+    if args.id is None:
+        return list_history(store)
+    try:
+        loaded = store.load_any(args.id)
+    except NoSuchSave as exc:
+        raise UsageError(f"{exc} (`cardtable resume` and `cardtable export` list the games)") from None
+    except SaveError as exc:
+        print_problems([exc])
+        return 1
+    text = record_json(loaded.file.record)
+    if args.file == "-":
+        sys.stdout.write(text)
+        return 0
+    target = Path(args.file or f"{loaded.info.id}.json")
+    if target.exists() and not args.force:
+        raise UsageError(f"{target} already exists (--force replaces it)")
+    from ..storage.atomic import atomic_write_text
+
+    try:
+        atomic_write_text(target, text, backup=False)
+    except OSError as exc:
+        raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from None
+    print(f"{loaded.info.game_name} ({loaded.info.moves} moves) written to {target}")
+    return 0
+
+
+def list_history(store) -> int:
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    from .resume import print_problems
+
+    listing = store.list_history()
+    console = Console(highlight=False)
+    if not listing.saves:
+        console.print("No finished games yet. (Games in progress: cardtable resume.)")
+    else:
+        table = Table(title="Finished games", title_justify="left")
+        table.add_column("id", style="bold", no_wrap=True)
+        table.add_column("game")
+        table.add_column("players")
+        table.add_column("moves", justify="right")
+        table.add_column("ended")
+        for info in listing.saves:
+            table.add_row(escape(info.id), escape(info.game_name), escape(info.players_text), str(info.moves), info.when_text())
+        console.print(table)
+        console.print("[dim]Export one with[/] cardtable export ID \\[FILE]")
+    print_problems(listing.problems)
+    return 0

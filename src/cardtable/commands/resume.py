@@ -1,0 +1,136 @@
+"""``cardtable resume [ID] [--json]``: list the saved games, or open one.
+
+Without an id: a table of the games in progress (game, players, when, whose
+turn), then any damaged save by name with the reason (it has been set aside),
+and exit. With an id (or the start of one): the save is checked, then the app
+opens at that game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("id", nargs="?", help="the saved game to open (its id, or the start of it)")
+    parser.add_argument("--json", action="store_true", help="list the saves as one JSON object")
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..storage.saves import SaveStore
+
+    store = SaveStore()
+    if args.id is None:
+        return list_saves(store, as_json=args.json)
+    return open_save(store, args.id)
+
+
+def problem_json(problem) -> dict:
+    from ..storage.saves import DamagedSave
+
+    return {
+        "id": problem.name,
+        "reason": problem.reason,
+        "damaged": isinstance(problem, DamagedSave),
+        "set_aside_as": str(problem.set_aside) if getattr(problem, "set_aside", None) else None,
+        "restored_backup_moves": getattr(problem, "restored", None),
+        "message": problem.message,
+    }
+
+
+def info_json(info) -> dict:
+    return {
+        "id": info.id,
+        "game": info.game_id,
+        "players": [{"name": s.name, "kind": s.kind} for s in info.seats],
+        "created": info.created.isoformat(),
+        "updated": info.updated.isoformat(),
+        "moves": info.moves,
+        "to_act": [info.seats[p].name for p in info.to_act],
+        "over": info.over,
+        "path": str(info.path),
+    }
+
+
+def print_problems(problems) -> None:
+    from rich.console import Console
+    from rich.markup import escape
+
+    from ..storage.saves import DamagedSave
+
+    err = Console(stderr=True, highlight=False)
+    for problem in problems:
+        label = "[red]damaged save[/]" if isinstance(problem, DamagedSave) else "[yellow]cannot open[/]"
+        err.print(f"{label} {escape(problem.message)}")
+
+
+def list_saves(store, as_json: bool = False) -> int:
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    listing = store.list_saves()
+    if as_json:
+        print(
+            json.dumps(
+                {
+                    "saves": [info_json(i) for i in listing.saves],
+                    "problems": [problem_json(p) for p in listing.problems],
+                    "filed_away": [str(p) for p in listing.finished],
+                    "folder": str(store.saves_dir),
+                }
+            )
+        )
+        return 0
+    console = Console(highlight=False)
+    if listing.saves:
+        table = Table(title="Saved games", title_justify="left")
+        table.add_column("id", style="bold", no_wrap=True)
+        table.add_column("game")
+        table.add_column("players")
+        table.add_column("moves", justify="right")
+        table.add_column("last played")
+        table.add_column("to act")
+        for info in listing.saves:
+            table.add_row(
+                escape(info.id),
+                escape(info.game_name),
+                escape(info.players_text),
+                str(info.moves),
+                info.when_text(),
+                escape(info.turn_text),
+            )
+        console.print(table)
+        console.print("[dim]Open one with[/] cardtable resume ID [dim](the start of an id is enough).[/]")
+    else:
+        console.print("No saved games.")
+    if listing.finished:
+        console.print(f"[dim]{len(listing.finished)} finished game(s) moved to the history.[/]")
+    print_problems(listing.problems)
+    return 0
+
+
+def open_save(store, text: str) -> int:
+    from ..cli import UsageError
+    from ..storage.saves import NoSuchSave, SaveError
+
+    try:
+        save_id = store.resolve(text)
+    except NoSuchSave as exc:
+        raise UsageError(f"{exc} (`cardtable resume` lists the saved games)") from None
+    try:
+        store.load(save_id)
+    except SaveError as exc:
+        print_problems([exc])
+        return 1
+    return open_app(save_id)
+
+
+def open_app(save_id: str) -> int:
+    """Open the app at the saved game ``save_id`` (already checked)."""
+    from ..tui.app import CardtableApp
+
+    CardtableApp(resume=save_id).run()
+    return 0
+

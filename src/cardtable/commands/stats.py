@@ -1,0 +1,85 @@
+"""``cardtable stats [GAME] [--player NAME] [--json]``: the statistics, as a table.
+
+Per player name and game: games played, wins, points (total and mean), and
+the best and worst points of a single game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", nargs="?", help="only this game (one-too-many, one-card, shed)")
+    parser.add_argument("--player", metavar="NAME", help="only this player")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def run(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    from ..cli import UsageError
+    from ..games import GAME_IDS
+    from ..storage.stats import StatsStore
+
+    if args.game is not None and args.game not in GAME_IDS:
+        raise UsageError(f"unknown game {args.game!r} (choose from {', '.join(GAME_IDS)})")
+    store = StatsStore()
+    rows, notice = store.rows(args.game, args.player)
+    if notice:
+        Console(stderr=True, highlight=False).print(f"[yellow]{escape(notice)}[/]")
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "stats": [
+                        {
+                            "player": r.player,
+                            "game": r.game_id,
+                            "played": r.played,
+                            "wins": r.wins,
+                            "points": r.points,
+                            "best": r.best,
+                            "worst": r.worst,
+                            "last_played": r.last_played.isoformat() if r.last_played else None,
+                        }
+                        for r in rows
+                    ],
+                    "notice": notice,
+                    "file": str(store.path),
+                }
+            )
+        )
+        return 0
+    console = Console(highlight=False)
+    if not rows:
+        what = f" of {args.game}" if args.game else ""
+        who = f" for {args.player}" if args.player else ""
+        console.print(f"No games{what} recorded yet{who}.")
+        return 0
+    title = "Statistics" + (f": {rows[0].game_name}" if args.game else "")
+    table = Table(title=title, title_justify="left")
+    table.add_column("player", style="bold")
+    if not args.game:
+        table.add_column("game")
+    for label in ("played", "wins", "win %", "points", "mean", "best", "worst"):
+        table.add_column(label, justify="right")
+    for r in rows:
+        cells = [escape(r.player)]
+        if not args.game:
+            cells.append(escape(r.game_name))
+        cells += [
+            str(r.played),
+            str(r.wins),
+            f"{100 * r.win_rate:.0f}",
+            str(r.points),
+            f"{r.mean_points:.1f}",
+            "" if r.best is None else str(r.best),
+            "" if r.worst is None else str(r.worst),
+        ]
+        table.add_row(*cells)
+    console.print(table)
+    return 0

@@ -1,0 +1,116 @@
+"""The user's preferences (``$XDG_CONFIG_HOME/cardtable/settings.json``).
+
+* ``theme``: one of Textual's built-in themes.
+* ``card_style``: ``unicode`` (suit glyphs) or ``ascii`` (for terminals without them).
+* ``four_colour``: a four-colour deck (each suit its own colour).
+* ``computer_speed``: how long a computer's move stays in view (``instant``,
+  ``fast``, ``normal``, ``slow``; the TUI decides the seconds).
+* ``curtain``: the hand-off curtain: ``auto`` (between human players, when two or
+  more share the keyboard), ``always`` (before every human turn), ``never``.
+
+:func:`load_settings` never fails: a missing file gives the defaults; a broken
+one (not JSON, unknown keys, bad values, a newer version) gives the defaults
+and a notice, and the file is left alone until :func:`save_settings` writes
+new settings (the old file then becomes ``settings.json.bak``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+
+from . import paths
+from .atomic import atomic_write_text
+from .jsonio import BadJson, first_error, parse_json
+
+SCHEMA_VERSION = 1
+CARD_STYLES = ("unicode", "ascii")
+COMPUTER_SPEEDS = ("instant", "fast", "normal", "slow")
+CURTAIN_MODES = ("auto", "always", "never")
+DEFAULT_THEME = "textual-dark"
+
+
+@cache
+def theme_names() -> tuple[str, ...]:
+    """Textual's built-in theme names (Textual imported on first use only)."""
+    from textual.theme import BUILTIN_THEMES
+
+    return tuple(sorted(BUILTIN_THEMES))
+
+
+class Settings(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    schema_version: int = SCHEMA_VERSION
+    theme: str = DEFAULT_THEME
+    card_style: Literal["unicode", "ascii"] = "unicode"
+    four_colour: bool = False
+    computer_speed: Literal["instant", "fast", "normal", "slow"] = "normal"
+    curtain: Literal["auto", "always", "never"] = "auto"
+
+    @field_validator("schema_version")
+    @classmethod
+    def _known_version(cls, version: int) -> int:
+        if version > SCHEMA_VERSION:
+            raise ValueError(f"written by a newer cardtable (version {version}; this one knows {SCHEMA_VERSION})")
+        if version < 1:
+            raise ValueError(f"unknown version {version}")
+        return version
+
+    @field_validator("theme")
+    @classmethod
+    def _known_theme(cls, theme: str) -> str:
+        if theme not in theme_names():
+            raise ValueError(f"unknown theme {theme!r} (choose from {', '.join(theme_names())})")
+        return theme
+
+
+@dataclass(frozen=True)
+class SettingsLoad:
+    settings: Settings
+    notice: str | None = None  # why the defaults are in use, if the file is broken
+    path: Path | None = None
+
+    @property
+    def broken(self) -> bool:
+        return self.notice is not None
+
+
+def _problem(path: Path) -> tuple[Settings, str | None]:
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return Settings(), None
+    except OSError as exc:
+        return Settings(), f"cannot read it ({exc.strerror or exc})"
+    try:
+        raw = parse_json(data)
+    except BadJson as exc:
+        return Settings(), str(exc)
+    if not isinstance(raw, dict):
+        return Settings(), "wrong schema (expected a JSON object)"
+    try:
+        return Settings.model_validate(raw), None
+    except ValidationError as exc:
+        return Settings(), first_error(exc, "settings")
+
+
+def load_settings(path: Path | None = None) -> SettingsLoad:
+    """The saved settings, or the defaults (with a notice if the file is broken)."""
+    path = Path(path) if path is not None else paths.settings_path()
+    settings, problem = _problem(path)
+    if problem is None:
+        return SettingsLoad(settings, None, path)
+    notice = f"Settings file {path} is broken ({problem}); using the defaults. It is kept as it is until you save new settings."
+    return SettingsLoad(settings, notice, path)
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> Path:
+    """Store ``settings`` (atomically; the previous file is kept as ``settings.json.bak``)."""
+    path = Path(path) if path is not None else paths.settings_path()
+    atomic_write_text(path, settings.model_dump_json(indent=2) + "\n")
+    return path

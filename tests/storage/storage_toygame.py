@@ -1,0 +1,129 @@
+"""A tiny game for the storage tests, independent of the real engines.
+
+"Race": the deck (one or more 52-card decks, shuffled by the seed) is face
+down; in turn each player takes one or two cards onto their face-up pile.
+When the deck is empty, the highest sum of ranks wins. ``decks`` makes games
+as long as a test needs. ``register()`` adds it to the game registry as "toy".
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from dataclasses import dataclass, replace
+from typing import Iterable, Mapping
+
+from pydantic import Field
+
+from cardtable.core.cards import Card, multi_deck
+from cardtable.core.engine import Event, Game, GameOptions, Outcome, places_from_keys
+from cardtable.core.rng import Rng
+
+GAME_ID = "toy"
+
+
+class ToyOptions(GameOptions):
+    decks: int = Field(1, ge=1, le=100)
+
+
+@dataclass(frozen=True)
+class Take:
+    count: int
+
+
+@dataclass(frozen=True)
+class ToyState:
+    players: int
+    decks: int
+    deck: tuple[Card, ...]
+    piles: tuple[tuple[Card, ...], ...]
+    turn: int = 0
+
+
+@dataclass(frozen=True)
+class ToyView:
+    player: int | None
+    decks: int
+    deck_size: int
+    piles: tuple[tuple[Card, ...], ...]
+    turn: int
+
+
+class ToyGame(Game[ToyState, Take, ToyView]):
+    id = GAME_ID
+    name = "Toy Race"
+    summary = "Take cards; the highest sum wins."
+    min_players = 2
+    max_players = 4
+    Options = ToyOptions
+    move_types = (Take,)
+
+    def new(self, players, options=None, seed=0, deck=None):
+        self.check_players(players)
+        opts = self.make_options(options)
+        cards = tuple(deck) if deck is not None else Rng.from_seed(seed).shuffled(multi_deck(opts.decks))[0]
+        return ToyState(players, opts.decks, cards, ((),) * players)
+
+    def to_act(self, state):
+        return () if not state.deck else (state.turn,)
+
+    def candidate_moves(self, state, player) -> Iterable[Take]:
+        return (Take(1), Take(2))
+
+    def why_illegal(self, state, player, move):
+        if move.count not in (1, 2):
+            return "take one or two cards"
+        if move.count > len(state.deck):
+            return "not enough cards left"
+        return None
+
+    def perform(self, state, player, move):
+        taken, deck = state.deck[: move.count], state.deck[move.count :]
+        piles = list(state.piles)
+        piles[player] = piles[player] + taken
+        new = replace(state, deck=deck, piles=tuple(piles), turn=(state.turn + 1) % state.players)
+        return new, (Event("take", f"{{p{player}}} takes {move.count}"),)
+
+    def view(self, state, player):
+        return ToyView(player, state.decks, len(state.deck), state.piles, state.turn)
+
+    def is_over(self, state):
+        return not state.deck
+
+    def _scores(self, state):
+        return tuple(sum(int(c.rank) for c in pile) for pile in state.piles)
+
+    def outcome(self, state):
+        scores = self._scores(state)
+        return Outcome(places_from_keys(scores), scores, ("",) * state.players)
+
+    def determinize(self, view, rng: random.Random):
+        seen = {c for pile in view.piles for c in pile}
+        rest = [c for c in multi_deck(view.decks) if c not in seen]
+        rng.shuffle(rest)
+        return ToyState(len(view.piles), view.decks, tuple(rest), view.piles, view.turn)
+
+    def zones(self, state):
+        zones = {"deck": state.deck}
+        zones.update({f"pile{i}": pile for i, pile in enumerate(state.piles)})
+        return zones
+
+    def hidden_zones(self, state, player):
+        return ("deck",)
+
+    def with_zones(self, state, zones: Mapping[str, tuple[Card, ...]]):
+        return replace(state, deck=tuple(zones.get("deck", state.deck)))
+
+    def all_cards(self, state):
+        return multi_deck(state.decks)
+
+
+GAME = ToyGame()
+
+
+def register() -> None:
+    """Make ``get_game("toy")`` find this module (safe to call more than once)."""
+    from cardtable import games
+
+    sys.modules.setdefault("storage_toygame", sys.modules[__name__])
+    games._MODULES[GAME_ID] = "storage_toygame"

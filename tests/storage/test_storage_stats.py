@@ -1,0 +1,79 @@
+"""Statistics per player name and game."""
+
+from __future__ import annotations
+
+import json
+
+from cardtable.core.engine import Outcome
+from cardtable.storage.stats import StatsStore
+
+
+class FakeGame:
+    def __init__(self, game_id):
+        self.id = game_id
+
+
+HIGH, LOW = FakeGame("one-too-many"), FakeGame("one-card")
+
+
+def test_results_accumulate_per_player_and_game(user_dirs):
+    stats = StatsStore()
+    assert stats.path == user_dirs["XDG_DATA_HOME"] / "cardtable" / "stats.json"
+    assert stats.record_game("g1", HIGH, ["Ann", "Bob"], Outcome((1, 2), (21, 9)))
+    assert stats.record_game("g2", HIGH, [" ann ", "Bob"], Outcome((2, 1), (15, 22)))
+    assert stats.record_game("g3", HIGH, ["ANN", "Bob"], Outcome((1, 1), (12, 12)))  # a shared win
+    rows, notice = stats.rows()
+    assert notice is None
+    by_name = {r.player.casefold(): r for r in rows}
+    ann = by_name["ann"]
+    assert (ann.played, ann.wins, ann.points, ann.best, ann.worst) == (3, 2, 48, 21, 12)
+    bob = by_name["bob"]
+    assert (bob.played, bob.wins, bob.points, bob.best, bob.worst) == (3, 2, 43, 22, 9)
+    assert round(ann.mean_points, 2) == 16.0 and round(bob.win_rate, 2) == 0.67
+
+
+def test_low_points_win_games_rank_best_as_lowest():
+    stats = StatsStore()
+    stats.record_game("a", LOW, ["Ann", "Bob"], Outcome((1, 2), (40, 310)))
+    stats.record_game("b", LOW, ["Ann", "Bob"], Outcome((2, 1), (305, 120)))
+    stats.record_game("c", LOW, ["Ann", "Bob"], Outcome((1, 1), (200, 200)))  # tells nothing
+    ann = next(r for r in stats.rows("one-card")[0] if r.player == "Ann")
+    assert (ann.best, ann.worst, ann.wins) == (40, 305, 2)
+
+
+def test_a_game_is_counted_once():
+    stats = StatsStore()
+    assert stats.record_game("same", HIGH, ["Ann", "Bob"], Outcome((1, 2), (21, 3)))
+    assert not stats.record_game("same", HIGH, ["Ann", "Bob"], Outcome((1, 2), (21, 3)))
+    assert all(r.played == 1 for r in stats.rows()[0])
+
+
+def test_filters():
+    stats = StatsStore()
+    stats.record_game("a", HIGH, ["Ann", "Bob"], Outcome((1, 2), (21, 3)))
+    stats.record_game("b", LOW, ["Ann", "Cleo"], Outcome((1, 2), (0, 30)))
+    assert {r.game_id for r in stats.rows("one-card")[0]} == {"one-card"}
+    assert {(r.player, r.game_id) for r in stats.rows(player="ann")[0]} == {("Ann", "one-too-many"), ("Ann", "one-card")}
+
+
+def test_a_broken_stats_file_is_reported_then_set_aside():
+    stats = StatsStore()
+    stats.path.parent.mkdir(parents=True)
+    stats.path.write_text('{"format": "cardtable-stats", "players": 3')
+    rows, notice = stats.rows()
+    assert rows == [] and "statistics file stats.json ignored: truncated" in notice
+    assert stats.path.read_text().endswith("3")  # reading never rewrites it
+    stats.record_game("a", HIGH, ["Ann", "Bob"], Outcome((1, 2), (21, 3)))
+    assert (stats.path.parent / "stats.json.damaged").read_text().endswith("3")
+    rows, notice = stats.rows()
+    assert notice is None and len(rows) == 2
+    assert json.loads(stats.path.read_text())["counted"] == ["a"]
+
+
+def test_wrong_schema_and_newer_version():
+    stats = StatsStore()
+    stats.path.parent.mkdir(parents=True)
+    stats.path.write_text('{"players": {"ann": {"name": "Ann", "games": {"shed": {"played": -1}}}}}')
+    assert "wrong schema" in stats.load().notice
+    stats.path.write_text('{"schema_version": 9}')
+    assert "newer cardtable" in stats.load().notice

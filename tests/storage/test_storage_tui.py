@@ -1,0 +1,348 @@
+"""Resume, Statistics and Settings in the app, through Pilot.
+
+Until ``CardtableApp`` includes the persistence hooks (see
+``cardtable.tui.persistence``), the tests use ``WiredApp``: the app with
+exactly those hooks added, and the menu with the three items.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+import random
+
+import pytest
+from storage_helpers import play, start
+
+from cardtable.session import Seat, Session
+from cardtable.storage.autosave import Autosaver
+from cardtable.storage.saves import SaveStore
+from cardtable.storage.settings import Settings, load_settings, save_settings
+from cardtable.storage.stats import StatsStore
+from cardtable.core.engine import Outcome
+from cardtable.tui.app import CardtableApp
+from cardtable.tui.persistence import MENU_ITEMS, PersistenceMixin
+from cardtable.tui.screens import menu as menu_module
+from cardtable.tui.screens.menu import MenuScreen
+from cardtable.tui.screens.resume import ResumeScreen
+from cardtable.tui.screens.settings import SettingsScreen
+from cardtable.tui.screens.stats import StatisticsScreen
+from cardtable.tui.settings import TuiSettings
+
+SIZE = (120, 40)
+
+
+def sync(test):
+    """Run an async test with asyncio (no pytest plugin needed)."""
+
+    @functools.wraps(test)
+    def run(*args, **kwargs):
+        asyncio.run(test(*args, **kwargs))
+
+    return run
+
+GAME = "one-too-many"  # short games
+
+
+def _wired():
+    if issubclass(CardtableApp, PersistenceMixin):
+        return CardtableApp
+    from cardtable.tui.presenters import get_presenter
+    from cardtable.tui.screens.table import TableScreen
+
+    class WiredApp(PersistenceMixin, CardtableApp):
+        def __init__(self, start=None, settings=None, resume=None):
+            super().__init__(start=start, settings=settings)
+            self.settings = self.init_persistence(settings, resume)
+
+        def on_mount(self) -> None:  # (Textual also runs CardtableApp.on_mount, first)
+            self.call_later(self.mount_persistence)
+
+        def on_menu_screen_picked(self, message: MenuScreen.Picked) -> None:
+            if self.menu_pick(message.item):
+                message.prevent_default()  # (Textual would run CardtableApp's handler too)
+
+        def start_game(self, setup) -> None:
+            self.last_setup = setup
+            session = setup.start()
+            self.attach_autosave(session)
+            self.push_screen(TableScreen(setup, session, get_presenter(setup.game_id), self.settings))
+
+    return WiredApp
+
+
+@pytest.fixture(autouse=True)
+def menu_items(monkeypatch):
+    items = dict(menu_module.EXTRA_ITEMS)
+    if "resume" not in items:
+        monkeypatch.setattr(menu_module, "EXTRA_ITEMS", (*MENU_ITEMS, *menu_module.EXTRA_ITEMS))
+
+
+@pytest.fixture
+def engine():
+    from storage_helpers import game_or_skip
+
+    return game_or_skip(GAME)
+
+
+def screen_text(app) -> str:
+    return "\n".join(strip.text.rstrip() for strip in app.screen._compositor.render_strips())
+
+
+async def wait_for(pilot, predicate, timeout: float = 20.0) -> None:
+    waited = 0.0
+    while not predicate():
+        await pilot.pause(0.02)
+        waited += 0.02
+        if waited > timeout:
+            raise AssertionError(f"timed out; the screen is {pilot.app.screen!r}:\n{screen_text(pilot.app)}")
+
+
+async def pick_from_menu(pilot, item: str) -> None:
+    from textual.widgets import OptionList
+
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, MenuScreen))
+    menu = pilot.app.screen.query_one(OptionList)
+    for _ in range(menu.option_count):
+        if menu.get_option_at_index(menu.highlighted).id == item:
+            break
+        await pilot.press("down")
+    await pilot.press("enter")
+
+
+def table_session(app) -> Session:
+    from cardtable.tui.screens.table import TableScreen
+
+    return next(s for s in app.screen_stack if isinstance(s, TableScreen)).session
+
+
+# -- resume ------------------------------------------------------------------------------------
+
+
+def _hot_seat_save(engine) -> tuple[str, Session]:
+    session = start(GAME, 2, seed=21)
+    saver = Autosaver(session, save_id="ann-and-bob").attach()
+    rng = random.Random(3)
+    play(session, 3, rng)
+    assert not session.is_over
+    return saver.save_id, session
+
+
+@sync
+async def test_resume_from_the_menu_opens_behind_the_curtain(engine):
+    from cardtable.tui.screens.curtain import CurtainScreen
+
+    save_id, original = _hot_seat_save(engine)
+    broken = SaveStore().path_of("broken-game")
+    broken.write_text('{"format": "cardtable-save", "sche')
+    to_act = original.names[original.to_act[0]]
+    app = _wired()(settings=TuiSettings(speed="instant"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pick_from_menu(pilot, "resume")
+        await wait_for(pilot, lambda: isinstance(app.screen, ResumeScreen) and app.screen.is_mounted)
+        text = screen_text(app)
+        for expected in ("Resume a game", engine.name, "Ann, Bob", "just now", "Damaged save broken-game: truncated"):
+            assert expected in text, expected
+        assert not broken.exists()  # set aside
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        assert f"Pass to {to_act}" in screen_text(app)
+        resumed = table_session(app)
+        assert resumed.state == original.state and resumed.moves == original.moves
+
+
+@sync
+async def test_resume_screen_without_saves_and_back(engine):
+    app = _wired()(settings=TuiSettings(speed="instant"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pick_from_menu(pilot, "resume")
+        await wait_for(pilot, lambda: isinstance(app.screen, ResumeScreen) and app.screen.is_mounted)
+        assert "No saved games." in screen_text(app)
+        await pilot.press("enter")  # nothing to open
+        assert isinstance(app.screen, ResumeScreen)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
+
+
+@sync
+async def test_resume_id_at_start_and_autosave_after_each_move(engine):
+    """`cardtable resume ID`: the app opens at the game; the computers' moves are saved."""
+    session = Session.start(GAME, [Seat("Ann", "random"), Seat("Bob", "random")], seed=5)
+    saver = Autosaver(session, save_id="computers").attach()
+    play(session, 2, random.Random(0))
+    app = _wired()(settings=TuiSettings(speed="instant"), resume="computers")
+    async with app.run_test(size=SIZE) as pilot:
+        from cardtable.tui.screens.game_over import GameOverScreen
+
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        final = table_session(app)
+        assert final.is_over and final.moves[:2] == session.moves
+    store = SaveStore()
+    assert store.ids() == [] and store.ids(history=True) == ["computers"]
+    filed = store.load("computers", history=True)
+    assert filed.session.state == final.state
+    rows, _ = StatsStore().rows(GAME)
+    assert sorted((r.player, r.played) for r in rows) == [("Ann", 1), ("Bob", 1)]
+
+
+@sync
+async def test_a_new_game_is_saved_as_it_is_played(engine):
+    from cardtable.tui.screens.game_over import GameOverScreen
+
+    app = _wired()(
+        start=dict(game_id=GAME, names=["Cleo", "Dev"], kinds=["random", "random"], options=None, seed=8),
+        settings=TuiSettings(speed="instant"),
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+    (finished,) = SaveStore().list_history().saves
+    assert finished.names == ["Cleo", "Dev"] and finished.over
+
+
+@sync
+async def test_resuming_a_damaged_save_says_why(engine):
+    save_id, _ = _hot_seat_save(engine)
+    path = SaveStore().path_of(save_id)
+    data = json.loads(path.read_text())
+    data["digest"] = "0000000000000000"
+    path.write_text(json.dumps(data))
+    path.with_name(path.name + ".bak").unlink()
+    app = _wired()(settings=TuiSettings(speed="instant"), resume=save_id)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: any("digest mismatch" in n.message for n in app._notifications))
+        assert isinstance(app.screen, MenuScreen)
+    assert path.with_name(path.name + ".damaged").exists()
+
+
+# -- statistics ----------------------------------------------------------------------------------
+
+
+def _record_some_results():
+    class G:
+        id = GAME
+
+    stats = StatsStore()
+    stats.record_game("a", G, ["Ann", "Bob"], Outcome((1, 2), (21, 8)))
+    stats.record_game("b", G, ["Ann", "Bob"], Outcome((2, 1), (12, 23)))
+    stats.record_game("c", G, ["Ann", "Cleo"], Outcome((1, 2), (25, 3)))
+
+
+@sync
+async def test_statistics_screen(engine):
+    from textual.widgets import DataTable
+
+    _record_some_results()
+    app = _wired()(settings=TuiSettings(speed="instant"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pick_from_menu(pilot, "stats")
+        await wait_for(pilot, lambda: isinstance(app.screen, StatisticsScreen) and app.screen.is_mounted)
+        screen = app.screen
+        text = screen_text(app)
+        for expected in ("Statistics", "All games", "Played", "Wins", "Best", "Worst", "Ann", "Bob", "Cleo"):
+            assert expected in text, expected
+        table = screen.query_one(DataTable)
+        ann = next(table.get_row_at(i) for i in range(table.row_count) if str(table.get_row_at(i)[0]) == "Ann")
+        assert [str(c) for c in ann[2:]] == ["3", "2", "67", "58", "19.3", "25", "12"]
+        await pilot.press("right")  # the first game's tab
+        await wait_for(pilot, lambda: screen.game_id is not None)
+        assert screen.game_id == "one-too-many" and table.row_count == 3
+        await pilot.press("right")
+        await wait_for(pilot, lambda: screen.game_id == "one-card")
+        assert "No games of" in screen_text(app)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
+
+
+@sync
+async def test_statistics_screen_with_a_broken_file(engine):
+    path = StatsStore().path
+    path.parent.mkdir(parents=True)
+    path.write_text("{{{")
+    app = _wired()(settings=TuiSettings(speed="instant"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pick_from_menu(pilot, "stats")
+        await wait_for(pilot, lambda: isinstance(app.screen, StatisticsScreen) and app.screen.is_mounted)
+        text = screen_text(app)
+        assert "statistics file stats.json ignored: not JSON" in text and "No games recorded yet." in text
+    assert path.read_text() == "{{{"
+
+
+# -- settings ---------------------------------------------------------------------------------------
+
+
+@sync
+async def test_settings_screen_saves(engine):
+    from textual.widgets import Select, Switch
+
+    app = _wired()()  # preferences from the (missing) settings file: the defaults
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.settings == TuiSettings(theme="textual-dark")
+        await pick_from_menu(pilot, "settings")
+        await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen) and app.screen.is_mounted)
+        screen = app.screen
+        for expected in ("Settings", "Theme", "Cards", "Four-colour deck", "Computer speed", "Curtain"):
+            assert expected in screen_text(app)
+        # the keyboard: Tab to the four-colour switch, Space turns it on
+        for _ in range(2):
+            await pilot.press("tab")
+        assert app.focused is screen.query_one("#four_colour", Switch)
+        await pilot.press("space")
+        # the theme select by keys: open, down, choose (previewed at once)
+        screen.query_one("#theme", Select).focus()
+        await pilot.press("enter")
+        await pilot.press("down")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.theme != "textual-dark")
+        chosen_theme = app.theme
+        screen.query_one("#card_style", Select).value = "ascii"
+        screen.query_one("#computer_speed", Select).value = "fast"
+        screen.query_one("#curtain", Select).value = "always"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
+        expected = Settings(
+            theme=chosen_theme, card_style="ascii", four_colour=True, computer_speed="fast", curtain="always"
+        )
+        assert load_settings().settings == expected
+        assert app.settings == TuiSettings(
+            curtain="always", speed="fast", ascii_cards=True, four_colours=True, theme=chosen_theme
+        )
+        assert app.theme == chosen_theme
+
+
+@sync
+async def test_settings_cancel_changes_nothing(engine):
+    from textual.widgets import Select
+
+    save_settings(Settings(theme="nord"))
+    before = load_settings().path.read_bytes()
+    app = _wired()()
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.theme == "nord" and app.settings.theme == "nord"
+        await pick_from_menu(pilot, "settings")
+        await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen) and app.screen.is_mounted)
+        app.screen.query_one("#theme", Select).value = "dracula"
+        await wait_for(pilot, lambda: app.theme == "dracula")  # previewed
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
+        assert app.theme == "nord"
+    assert load_settings().path.read_bytes() == before
+
+
+@sync
+async def test_a_broken_settings_file_gives_defaults_and_a_notice(engine):
+    path = load_settings().path
+    path.parent.mkdir(parents=True)
+    path.write_text('{"theme": "nord", "curtain": "sometimes"}')
+    app = _wired()()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: any("broken" in n.message for n in app._notifications))
+        assert app.settings == TuiSettings(theme="textual-dark")
+        await pick_from_menu(pilot, "settings")
+        await wait_for(pilot, lambda: isinstance(app.screen, SettingsScreen) and app.screen.is_mounted)
+        assert "is broken (curtain:" in screen_text(app)
+        assert path.read_text() == '{"theme": "nord", "curtain": "sometimes"}'  # kept...
+        await pilot.press("ctrl+s")  # ...until new settings are saved
+        await wait_for(pilot, lambda: isinstance(app.screen, MenuScreen))
+    assert not load_settings().broken
+    assert path.with_name("settings.json.bak").read_text() == '{"theme": "nord", "curtain": "sometimes"}'
