@@ -463,7 +463,7 @@ def test_the_last_player_left_loses():
     outcome = GAME.outcome(state)
     assert outcome.places == (1, 3, 2)
     assert outcome.points == (2, 0, 1)
-    assert outcome.winners() == (0,)
+    assert outcome.winners() == (0, 2)  # everyone but the last player wins
     assert "loses" in outcome.reasons[1]
     assert events[-1].kind == "game_end" and events[-1].get("loser") == 1
 
@@ -552,3 +552,19 @@ def test_failed_face_down_card_is_progress():
     state = replace(check(position(2, down={0: ["4H"]}, hands={1: ["3S"]}, stack=["JS"])), stall=5)
     state, _ = apply(state, 0, PlayFaceDown(0))
     assert state.stall == 0
+
+
+def test_everyone_but_the_last_player_wins():
+    import random
+
+    from cardtable.games.shed import GAME
+
+    rng = random.Random(2)
+    state = GAME.new(3, seed=2)
+    while not GAME.is_over(state):
+        player = GAME.to_act(state)[0]
+        state, _ = GAME.apply(state, player, rng.choice(GAME.legal_moves(state, player)))
+    outcome = GAME.outcome(state)
+    last = max(outcome.places)
+    assert set(outcome.winners()) == {p for p in range(3) if outcome.places[p] < last}
+    assert len(outcome.winners()) >= 1

@@ -81,13 +81,18 @@ class Event:
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """The end of a game: a place per seat (1 is best; ties share a place),
-    points per seat (the game's own scoring), and a reason per seat."""
+    points per seat (the game's own scoring), a reason per seat, and who won."""
 
     places: tuple[int, ...]
     points: tuple[int, ...]
     reasons: tuple[str, ...] = field(default=())
+    #: which seats won, for games where more than the first place wins (Shed:
+    #: everyone but the last); empty means "the seats in first place"
+    won: tuple[bool, ...] = field(default=())
 
     def winners(self) -> tuple[int, ...]:
+        if self.won:
+            return tuple(i for i, won in enumerate(self.won) if won)
         return tuple(i for i, place in enumerate(self.places) if place == 1)
 
 

@@ -620,7 +620,13 @@ class Shed(Game[ShedState, Move, ShedView]):
             else:
                 reasons.append(f"went out {_ORDINALS[place - 1]}")
 
-        return Outcome(places=state.places, points=tuple(n - place for place in state.places), reasons=tuple(reasons))
+        worst = max(state.places)
+        return Outcome(
+            places=state.places,
+            points=tuple(n - place for place in state.places),
+            reasons=tuple(reasons),
+            won=tuple(place < worst or worst == 1 for place in state.places),  # all but the last win
+        )
 
     # -- zones -----------------------------------------------------------------
     def zones(self, state: ShedState) -> dict[str, Cards]:
