@@ -1,0 +1,130 @@
+"""One-Card's state: a ``Table`` record that changes only between hands, and
+the ``OneCardState`` of the hand in play (rebuilt at every move, so it stays
+small and flat).
+
+Cards are held as ids, their index in ``tables.ALL_CARDS`` (see ``tables``);
+``zones``, views and events give them as :class:`Card` objects.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import NamedTuple
+
+from ...core.cards import Card, Suit
+from ...core.rng import Rng
+from .options import Options
+from .tables import ALL_CARDS, SUIT, Lazy, cards_of
+
+
+def slot_init(cls: type) -> type:
+    """Give a frozen slotted dataclass an ``__init__`` that stores each field
+    straight into its slot. The one ``dataclass`` writes goes through
+    ``object.__setattr__`` for every field (a frozen class refuses plain
+    assignment), which makes building a state about twice as slow, and a
+    state is built at every move. Fields without defaults only."""
+    names = [f.name for f in fields(cls)]
+    setters = {f"_set_{name}": getattr(cls, name).__set__ for name in names}
+    lines = [f"def __init__(self, {', '.join(names)}):"] + [f"    _set_{name}(self, {name})" for name in names]
+    exec("\n".join(lines), setters)
+    cls.__init__ = setters["__init__"]  # type: ignore[misc]
+    return cls
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What lasts across the hands of a game."""
+
+    players: int
+    options: Options
+    cards: tuple[int, ...]  # every card of the game, each once
+    rng: Rng  # used between hands only: the shuffle and the up-card's Jokers
+    dealer: int
+    hand_no: int  # 1 for the first hand
+    totals: tuple[int, ...]
+    last_points: tuple[int, ...]  # each seat's points in the last finished hand; () before
+    last_winner: int | None  # who went out in the last finished hand (None: blocked, or none yet)
+    over: bool
+
+
+class Mode(NamedTuple):
+    """The part of a hand's flow that changes only with a power card, a 7 or
+    a pass. Most moves keep it, and the common values are shared (``PLAIN``,
+    ``NAMED``)."""
+
+    direction: int = 1  # +1 clockwise (to higher seats), -1 after an odd number of Queens
+    pending: int = 0  # the attack total the player to act must answer
+    jack: bool = False  # the player to act must counter a Jack or lose the turn
+    king: bool = False  # the player to act is taking a King's extra play
+    passes: int = 0  # consecutive passes (a full round blocks the hand)
+    named: Suit | None = None  # the suit named with the 7 on top (None: the top card's own suit)
+
+
+# The common modes, built once and shared, by direction:
+PLAIN = {d: Mode(d) for d in (1, -1)}  # nothing pending
+NAMED = {d: {suit: Mode(d, named=suit) for suit in Suit} for d in (1, -1)}  # after a 7, by the named suit
+JACKED = {d: Mode(d, jack=True) for d in (1, -1)}  # facing a Jack
+KINGED = {d: Mode(d, king=True) for d in (1, -1)}  # a King's extra play
+ATTACKED = {d: Lazy(lambda total, d=d: Mode(d, total)) for d in (1, -1)}  # facing an attack, by its total
+
+
+@slot_init
+@dataclass(frozen=True, slots=True)
+class OneCardState:
+    """The hand in play.
+
+    ``pile`` is the draw pile, top card first; ``discard`` the discard pile,
+    top card last. ``turn`` is the seat to act; ``mode`` the direction, what
+    that seat must answer, and the suit named with a 7.
+    """
+
+    table: Table
+    hands: tuple[tuple[int, ...], ...]
+    pile: tuple[int, ...]
+    discard: tuple[int, ...]
+    turn: int
+    mode: Mode
+
+    @property
+    def top(self) -> Card:
+        """The top card of the discard pile."""
+        return ALL_CARDS[self.discard[-1]]
+
+    @property
+    def suit(self) -> Suit | None:
+        """The suit in force: the one named with the 7 on top, else the top
+        card's suit (``None`` on a Joker)."""
+        named = self.mode.named
+        return SUIT[self.discard[-1]] if named is None else named
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """``seat``'s hand as cards."""
+        return cards_of(self.hands[seat])
+
+    @property
+    def players(self) -> int:
+        return self.table.players
+
+    @property
+    def options(self) -> Options:
+        return self.table.options
+
+    @property
+    def direction(self) -> int:
+        return self.mode.direction
+
+    @property
+    def pending(self) -> int:
+        return self.mode.pending
+
+    @property
+    def jack(self) -> bool:
+        return self.mode.jack
+
+    @property
+    def king(self) -> bool:
+        return self.mode.king
+
+    @property
+    def passes(self) -> int:
+        return self.mode.passes

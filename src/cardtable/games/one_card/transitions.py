@@ -1,0 +1,166 @@
+"""How moves change a One-Card state: playing, drawing, passing, and the end
+of a hand (scoring, then the next deal). ``perform`` assumes the move is
+legal (``legality.why_illegal`` said so). Cards are ids (see ``tables``)."""
+
+from __future__ import annotations
+
+from ...core.cards import Rank, Suit
+from ...core.engine import Event
+from . import events
+from .deals import Result, deal
+from .events import SEAT
+from .moves import Draw, Pass, Play
+from .state import ATTACKED, JACKED, KINGED, NAMED, PLAIN, Mode, OneCardState, Table
+from .tables import ATTACK, ID, POINTS, RANK
+
+THREE, JACK, QUEEN, KING = Rank.THREE, Rank.JACK, Rank.QUEEN, Rank.KING
+
+
+def perform(state: OneCardState, player: int, move: object) -> Result:
+    return PERFORM[type(move)](state, player, move)
+
+
+def perform_play(state: OneCardState, player: int, move: Play) -> Result:
+    return play(state, player, ID[move.card], move.suit)
+
+
+def play(state: OneCardState, player: int, card: int, named: Suit | None) -> Result:
+    """``player`` plays the card with id ``card``, naming ``named`` if it is a 7."""
+    table = state.table
+    players = table.players
+    hand = list(state.hands[player])
+    hand.remove(card)
+    hands = list(state.hands)
+    hands[player] = tuple(hand)
+    discard = state.discard + (card,)
+    mode = state.mode
+    direction = mode.direction
+    if not hand:
+        final = Mode(direction, named=named)
+        return end_hand(state, tuple(hands), discard, final, player, [events.OUT[player][card]])
+
+    rank = RANK[card]
+    nxt = (player + direction) % players
+    if mode.pending:  # answering an attack: pass it on, or a 3 removes it
+        if rank == THREE:
+            event = events.CANCEL[player][card, mode.pending]
+            mode = PLAIN[direction]
+        else:
+            mode = ATTACKED[direction][mode.pending + ATTACK[card]]
+            event = events.ATTACK[player][card, mode.pending, nxt]
+    elif named is not None:
+        mode = NAMED[direction][named]
+        event = events.SEVEN[player][card, named]
+    elif rank == JACK:  # also a Jack countering a Jack (option)
+        mode = JACKED[direction]
+        event = events.JACK[player][card, nxt]
+    elif rank == QUEEN:  # also a Queen countering a Jack
+        again = players == 2 and table.options.queen_skips_with_two
+        nxt = player if again else (player - direction) % players
+        event = events.REVERSE[player][card, mode.jack, again]
+        mode = PLAIN[-direction]
+    elif rank == KING:
+        mode = KINGED[direction]
+        nxt = player
+        event = events.KING[player][card]
+    elif ATTACK[card]:
+        mode = ATTACKED[direction][ATTACK[card]]
+        event = events.ATTACK[player][card, mode.pending, nxt]
+    else:
+        mode = PLAIN[direction]
+        event = events.PLAIN[player][card]
+    return OneCardState(table, tuple(hands), state.pile, discard, nxt, mode), (event,)
+
+
+def draw(state: OneCardState, player: int, move: Draw | None = None) -> Result:
+    table = state.table
+    pile = state.pile
+    mode = state.mode
+    total = mode.pending
+    if total:  # the attack's penalty, or what is left of the pile
+        count = total if total < len(pile) else len(pile)
+        nxt = player if table.options.play_after_penalty else (player + mode.direction) % table.players
+        public = events.PENALTY[player, count, total]
+    else:
+        count = 1
+        nxt = (player + mode.direction) % table.players
+        public = events.DRAW_ONE[player]
+    drawn = pile[:count]
+    hands = list(state.hands)
+    hands[player] += drawn
+    if mode.pending or mode.king:
+        mode = PLAIN[mode.direction]  # (a draw never happens facing a Jack or after passes)
+    new = OneCardState(table, tuple(hands), pile[count:], state.discard, nxt, mode)
+    if count == 1:
+        return new, (public, events.DRAWN[player][drawn[0]])
+    return new, ((public, events.drawn(player, drawn)) if drawn else (public,))
+
+
+def pass_turn(state: OneCardState, player: int, move: Pass | None = None) -> Result:
+    table = state.table
+    mode = state.mode
+    nxt = (player + mode.direction) % table.players
+    if mode.jack:  # losing the turn to a Jack is not a pass
+        return OneCardState(table, state.hands, state.pile, state.discard, nxt, PLAIN[mode.direction]), (events.SKIP[player],)
+    mode = Mode(mode.direction, passes=mode.passes + 1, named=mode.named)
+    event = events.PASSES[player][mode.passes]
+    if mode.passes >= table.players:
+        return end_hand(state, state.hands, state.discard, mode, None, [event, events.BLOCKED])
+    return OneCardState(table, state.hands, state.pile, state.discard, nxt, mode), (event,)
+
+
+PERFORM = {Play: perform_play, Draw: draw, Pass: pass_turn}
+"""The function performing each kind of move: ``PERFORM[type(move)](state, player, move)``."""
+
+
+def hand_points(hand: tuple[int, ...]) -> int:
+    return sum(POINTS[c] for c in hand)
+
+
+def end_hand(
+    state: OneCardState,
+    hands: tuple[tuple[int, ...], ...],
+    discard: tuple[int, ...],
+    mode: Mode,
+    winner: int | None,
+    log: list[Event],
+) -> Result:
+    """Score the hand, then either end the game or deal the next hand with
+    the next dealer clockwise."""
+    table = state.table
+    players = table.players
+    points = tuple(0 if seat == winner else hand_points(hand) for seat, hand in enumerate(hands))
+    totals = tuple(t + p for t, p in zip(table.totals, points))
+    how = "the hand is blocked" if winner is None else f"{SEAT[winner]} went out"
+    scores = ", ".join(f"{SEAT[seat]} {p} (total {t})" for seat, (p, t) in enumerate(zip(points, totals)))
+    log.append(
+        Event(
+            "hand_end",
+            f"Hand {table.hand_no} ends: {how}. Points: {scores}.",
+            data=(("hand", table.hand_no), ("winner", winner), ("blocked", winner is None),
+                  ("points", points), ("totals", totals)),
+        )  # fmt: skip
+    )
+    if max(totals) >= table.options.target:
+        best = min(totals)
+        winners = tuple(seat for seat, t in enumerate(totals) if t == best)
+        names = " and ".join(SEAT[seat] for seat in winners)
+        verb = "wins" if len(winners) == 1 else "share the win"
+        log.append(
+            Event(
+                "game_end",
+                f"The game ends after hand {table.hand_no}: {names} {verb} with {best} points.",
+                data=(("winners", winners), ("totals", totals)),
+            )
+        )
+        final = Table(
+            players, table.options, table.cards, table.rng, table.dealer, table.hand_no, totals, points, winner, True
+        )
+        turn = state.turn if winner is None else winner
+        end = OneCardState(final, hands, state.pile, discard, turn, mode)
+        return end, tuple(log)
+    order, rng = table.rng.shuffled(table.cards)
+    dealer = (table.dealer + 1) % players
+    nxt = Table(players, table.options, table.cards, rng, dealer, table.hand_no + 1, totals, points, winner, False)
+    state, deal_events = deal(nxt, order)
+    return state, tuple(log) + deal_events
