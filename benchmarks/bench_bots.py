@@ -1,0 +1,88 @@
+"""Computer players: decisions per second of each level, and the hard level's
+search iterations per second.
+
+Every level decides on the same positions: states reached by random play with
+fixed seeds, each seen through the acting seat's view with the events that seat
+could see so far (exactly what the TUI hands a bot).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from time import perf_counter
+from typing import Any
+
+
+@dataclass
+class Position:
+    game_id: str
+    view: Any
+    events: tuple
+    seed: int
+
+
+def positions(game_id: str, players: int, count: int, seed: int = 0) -> list[Position]:
+    """``count`` decision points (each with more than one legal move), evenly
+    spread over the decisions of a few random games of ``game_id``, so that
+    every phase of a game is represented."""
+    from cardtable.games import get_game
+
+    game = get_game(game_id)
+    found: list[Position] = []
+    game_index = 0
+    while len(found) < 10 * count or game_index < 2:
+        game_seed = seed * 7919 + game_index
+        rng = random.Random(game_seed)
+        state = game.new(players, {}, seed=game_seed)
+        seen: list[list] = [[] for _ in range(players)]
+        step = 0
+        while not game.is_over(state):
+            player = game.to_act(state)[0]
+            moves = game.legal_moves(state, player)
+            if len(moves) > 1:
+                found.append(Position(game_id, game.view(state, player), tuple(seen[player]), game_seed * 100_000 + step))
+            state, events = game.apply(state, player, rng.choice(moves))
+            for event in events:
+                for seat in range(players):
+                    if event.visible(seat):
+                        seen[seat].append(event)
+            step += 1
+        game_index += 1
+    return spread(found, count)
+
+
+def spread(items: list, count: int) -> list:
+    """``count`` items evenly spaced over ``items`` (all of them if fewer)."""
+    if count >= len(items):
+        return list(items)
+    return [items[(2 * k + 1) * len(items) // (2 * count)] for k in range(count)]
+
+
+def _iterations(bot: Any) -> int | None:
+    """Search iterations of the bot's last decision, if it tells (``SearchBot.report``)."""
+    report = getattr(bot, "report", None)
+    value = getattr(report, "iterations", None)
+    return value if isinstance(value, int) else None
+
+
+def time_level(level: str, spots: list[Position], **settings: Any) -> tuple[float, int, int | None]:
+    """(seconds in ``choose``, decisions, search iterations or None) over ``spots``.
+
+    A fresh bot per decision, seeded from the position, as the TUI does. Wall
+    time, whatever the engines' clock: the hard level thinks for a wall-clock
+    budget, and a player waits in wall time."""
+    from cardtable.bots import make_bot
+    from cardtable.games import get_game
+
+    seconds = 0.0
+    iterations: int | None = None
+    for spot in spots:
+        bot = make_bot(get_game(spot.game_id), level, seed=spot.seed, **settings)
+        started = perf_counter()
+        bot.choose(spot.view, spot.events)
+        seconds += perf_counter() - started
+        done = _iterations(bot)
+        if done is not None:
+            iterations = (iterations or 0) + done
+    return seconds, len(spots), iterations
