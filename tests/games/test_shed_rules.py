@@ -124,21 +124,80 @@ def test_exchange_swaps_a_hand_card_with_a_face_up_card_in_place():
     state, events = apply(state, 0, Exchange(card("3H"), card("KS")))
     assert state.up[0][0] == card("3H")  # same position in the row
     assert card("KS") in state.hand(0) and card("3H") not in state.hand(0)
-    assert events[0].kind == "exchange"
+    assert [e.kind for e in events] == ["exchange"]
+    (private,) = events
+    assert private.visible_to == frozenset({0}) and private.get("to_hand") == "KS" and "K♠" in private.text
 
 
-def test_exchanged_face_up_card_becomes_known_to_everyone():
+def test_exchange_is_private_until_everyone_is_done():
+    state = exchange_table()
+    before = {viewer: GAME.view(state, viewer) for viewer in (None, 1)}
+    state, _ = apply(state, 0, Exchange(card("3H"), card("KS")))
+    state, _ = apply(state, 0, Exchange(card("9H"), card("4D")))
+    # the others (and the public) still see the row as dealt, and no known cards
+    for viewer in (None, 1):
+        assert GAME.view(state, viewer) == before[viewer]
+        assert GAME.view(state, viewer).face_up[0] == cards("KS 4D 5D 6D 7D 8D")
+        assert GAME.view(state, viewer).known == ((), ())
+    # the owner sees the current row and hand
+    mine = GAME.view(state, 0)
+    assert mine.face_up[0] == cards("3H 9H 5D 6D 7D 8D")
+    assert mine.hand == tuple(sorted(cards("JH QH AH 2H KS 4D")))
+    assert mine.dealt_up[0] == cards("KS 4D 5D 6D 7D 8D")
+    # being done is not a reveal while someone is still exchanging
+    state, events = apply(state, 0, Done())
+    assert [e.kind for e in events] == ["ready"] and events[0].render(["A", "B"]) == "A is done exchanging"
+    assert GAME.view(state, 1).face_up[0] == cards("KS 4D 5D 6D 7D 8D")
+    assert GAME.view(state, None).face_up[0] == cards("KS 4D 5D 6D 7D 8D")
+
+
+def test_rows_are_revealed_when_the_last_player_is_done():
     state = exchange_table()
     state, _ = apply(state, 0, Exchange(card("3H"), card("KS")))
+    state, _ = apply(state, 0, Done())
+    dealt_1 = state.up[1]
+    state, events = apply(state, 1, Done())
+    assert state.phase == PLAY and state.dealt_up == ((), ())
+    reveals = [e for e in events if e.kind == "reveal"]
+    assert [e.get("seat") for e in reveals] == [0, 1]
+    assert all(e.visible_to is None for e in reveals)
+    assert reveals[0].get("cards") == ("3H", "4D", "5D", "6D", "7D", "8D")
+    assert reveals[0].get("to_hand") == ("KS",)
+    assert "3♥ 4♦ 5♦ 6♦ 7♦ 8♦" in reveals[0].text and "K♠" in reveals[0].text
+    assert reveals[1].get("cards") == tuple(c.code for c in dealt_1) and reveals[1].get("to_hand") == ()
+    # the reveal comes before the start
+    kinds = [e.kind for e in events]
+    assert kinds.index("reveal") < kinds.index("start")
     for viewer in (None, 0, 1):
         view = GAME.view(state, viewer)
-        assert view.known[0] == cards("KS")
-        assert view.face_up[0][0] == card("3H")
-    assert GAME.view(state, 1).hand != GAME.view(state, 0).hand
-    # Swapping it back out removes it from the known cards again.
-    state, _ = apply(state, 0, Exchange(card("KS"), card("3H")))
-    assert state.known[0] == cards("3H")
-    assert state.up[0][0] == card("KS")
+        assert view.face_up[0] == cards("3H 4D 5D 6D 7D 8D")
+        assert view.face_up[1] == dealt_1
+        assert view.known == (cards("KS"), ())
+        assert view.dealt_up == ((), ())
+
+
+def test_dealt_face_up_card_taken_into_the_hand_is_known():
+    state = exchange_table()
+    state, _ = apply(state, 0, Exchange(card("3H"), card("KS")))  # K♠ into the hand
+    state, _ = apply(state, 0, Exchange(card("KS"), card("4D")))  # K♠ face up again, 4♦ into the hand
+    state = all_done(state)
+    assert state.up[0] == cards("3H KS 5D 6D 7D 8D")
+    # everyone saw 4♦ dealt face up and sees it gone: it is known; K♠ is back on the table
+    assert state.known[0] == cards("4D")
+    assert card("4D") not in state.hands[0]
+    assert GAME.view(state, 1).known[0] == cards("4D")
+
+
+def test_hand_card_moved_face_up_and_back_is_not_known():
+    state = exchange_table()
+    state, _ = apply(state, 0, Exchange(card("3H"), card("KS")))  # 3♥ face up
+    state, _ = apply(state, 0, Exchange(card("KS"), card("3H")))  # and back into the hand
+    assert state.up[0] == cards("KS 4D 5D 6D 7D 8D")
+    state = all_done(state)
+    assert state.known[0] == ()
+    assert card("3H") in state.hands[0]
+    for viewer in (None, 1):
+        assert GAME.view(state, viewer).known[0] == ()
 
 
 def test_exchange_only_own_cards_and_only_before_done():
@@ -185,13 +244,36 @@ def test_start_tie_is_broken_by_the_seeded_rng():
     assert starters == {0, 1}
 
 
-def test_start_event_names_the_tie():
+def test_start_event_does_not_name_the_tie():
     deck = stacked_deck(2, hands={0: ["3C", "5C", "9C", "KC", "QC", "JC"], 1: ["3H", "8H", "JH", "QH", "KH", "AH"]})
-    state = GAME.new(2, deck=deck)
-    state, _ = apply(state, 0, Done())
-    state, events = apply(state, 1, Done())
-    start = [e for e in events if e.kind == "start"][0]
-    assert start.get("tied") == (0, 1) and start.get("rank") == 3
+    for seed in range(6):
+        state = GAME.new(2, seed=seed, deck=deck)
+        state, _ = apply(state, 0, Done())
+        state, events = apply(state, 1, Done())
+        start = [e for e in events if e.kind == "start"][0]
+        assert start.visible_to is None
+        assert start.data == (("seat", state.turn), ("rank", 3))
+        other = 1 - state.turn
+        assert f"{{p{state.turn}}}" in start.text and f"{{p{other}}}" not in start.text
+        assert "3s" in start.text and "drawn at random" in start.text
+
+
+def test_start_event_reads_the_same_with_or_without_a_tie():
+    """Only the starter is named: the text does not tell whether anyone else held the rank."""
+    tied = stacked_deck(2, hands={0: ["3C", "5C", "9C", "KC", "QC", "JC"], 1: ["3H", "8H", "JH", "QH", "KH", "AH"]})
+    alone = stacked_deck(2, hands={0: ["3C", "5C", "9C", "KC", "QC", "JC"], 1: ["4H", "8H", "JH", "QH", "KH", "AH"]})
+    texts = {}
+    for name, deck in (("tied", tied), ("alone", alone)):
+        for seed in range(10):
+            state = all_done(GAME.new(2, seed=seed, deck=deck))
+            if state.turn == 0:
+                state = GAME.new(2, seed=seed, deck=deck)
+                state, _ = apply(state, 0, Done())
+                _, events = apply(state, 1, Done())
+                texts[name] = next(e for e in events if e.kind == "start")
+                break
+    assert texts["tied"].text == texts["alone"].text
+    assert texts["tied"].data == texts["alone"].data
 
 
 # -- ordinary plays ---------------------------------------------------------------

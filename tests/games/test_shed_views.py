@@ -113,12 +113,62 @@ def test_no_leaks_and_determinize_round_trip(players, short):
                 assert GAME.legal_moves(sample, viewer) == GAME.legal_moves(state, viewer)
 
 
-def test_exchanged_card_is_known_in_determinized_states():
+def test_exchange_is_hidden_in_determinized_states():
     state = GAME.new(2, seed=9)
+    dealt = state.up[0]
     hand_card, up_card = state.hands[0][0], state.up[0][0]
     state, _ = GAME.apply(state, 0, Exchange(hand_card, up_card))
+    view = GAME.view(state, 1)
+    assert view.face_up[0] == dealt and view.known == ((), ())
+    for seed in range(5):
+        sample = GAME.determinize(view, random.Random(seed))
+        assert GAME.view(sample, 1) == view
+        assert sample.dealt_up[0] == dealt and set(dealt) <= set(sample.up[0] + sample.hands[0])
+        assert sample.known[0] == ()
+    # the owner's own view rebuilds its current row, hand and dealt row
+    mine = GAME.view(state, 0)
+    for seed in range(5):
+        sample = GAME.determinize(mine, random.Random(seed))
+        assert GAME.view(sample, 0) == mine
+        assert sample.up[0] == state.up[0] and sample.dealt_up[0] == dealt
+        assert sorted(sample.hands[0]) == sorted(state.hands[0])
+        assert GAME.legal_moves(sample, 0) == GAME.legal_moves(state, 0)
+    # once everyone is done the card taken from the dealt row is known
+    state, _ = GAME.apply(state, 0, Done())
+    state, _ = GAME.apply(state, 1, Done())
     view = GAME.view(state, 1)
     for seed in range(5):
         sample = GAME.determinize(view, random.Random(seed))
         assert up_card in sample.known[0]
         assert sample.up[0][0] == hand_card
+
+
+def test_exchange_zones_follow_what_the_others_know():
+    state = GAME.new(3, seed=4)
+    dealt = state.up[1]
+    h, u = state.hands[1][0], state.up[1][1]
+    state, _ = GAME.apply(state, 1, Exchange(h, u))
+    zones = GAME.zones(state)
+    assert zones["up1"] == dealt  # the row as dealt: public, wherever its cards are now
+    assert set(zones["hand1"]) == set(state.up[1] + state.hands[1]) - set(dealt)
+    assert "hand1" in GAME.hidden_zones(state, 0) and "up1" not in GAME.hidden_zones(state, 0)
+    # the others cannot tell which cards seat 1 dealt itself from its hand
+    r = random.Random(1)
+    for viewer in (None, 0, 2):
+        for _ in range(5):
+            shuffled = shuffle_hidden(state, viewer, r)
+            assert GAME.invariant_violations(shuffled) == []
+            assert GAME.view(shuffled, viewer) == GAME.view(state, viewer)
+            assert shuffled.dealt_up[1] == dealt and set(dealt) <= set(shuffled.up[1] + shuffled.hands[1])
+
+
+@pytest.mark.parametrize("viewer", [None, 0, 1])
+def test_other_seats_view_does_not_change_during_the_exchange(viewer):
+    state = GAME.new(3, seed=21)
+    before = GAME.view(state, viewer)
+    r = random.Random(viewer or 0)
+    swapper = 2
+    for _ in range(8):
+        move = r.choice([m for m in GAME.legal_moves(state, swapper) if isinstance(m, Exchange)])
+        state, _ = GAME.apply(state, swapper, move)
+        assert GAME.view(state, viewer) == before

@@ -127,6 +127,7 @@ def position(
         hands=state_hands,
         known=state_known,
         up=state_up,
+        dealt_up=((),) * players,
         down=state_down,
         deck=deck_cards,
         unused=(),

@@ -118,6 +118,7 @@ class Shed(Game[ShedState, Move, ShedView]):
             hands=tuple(hands),
             known=((),) * players,
             up=tuple(up),
+            dealt_up=tuple(up),
             down=tuple(down),
             deck=draw,
             unused=unused,
@@ -269,34 +270,51 @@ class Shed(Game[ShedState, Move, ShedView]):
     def _exchange(
         self, state: ShedState, p: int, hand_card: Card, up_card: Card
     ) -> tuple[ShedState, tuple[Event, ...]]:
+        # Private until everyone is done: the others keep seeing the row as dealt.
         row = state.up[p]
         new_row = _put(row, row.index(up_card), hand_card)
-        hands, known = state.hands[p], state.known[p]
-        if hand_card in hands:
-            hands = _without(hands, (hand_card,))
-        else:
-            known = _without(known, (hand_card,))
-        # Everyone saw the face-up card on the table, so it is known in the hand.
-        known = known + (up_card,)
-        new = evolve(
-            state,
-            hands=_put(state.hands, p, hands),
-            known=_put(state.known, p, known),
-            up=_put(state.up, p, new_row),
-        )
-        event = Event(
-            "exchange",
-            f"{{p{p}}} takes {up_card.face} from the table into hand and puts {hand_card.face} face up",
-            data=(("seat", p), ("to_hand", up_card.code), ("to_table", hand_card.code)),
-        )
-        return new, (event,)
+        hands = _without(state.hands[p], (hand_card,)) + (up_card,)
+        new = evolve(state, hands=_put(state.hands, p, hands), up=_put(state.up, p, new_row))
+        events = (
+            Event(
+                "exchange",
+                f"{{p{p}}} takes {up_card.face} from the table into hand and puts {hand_card.face} face up",
+                frozenset((p,)),
+                (("seat", p), ("to_hand", up_card.code), ("to_table", hand_card.code)),
+            ),
+        )  # no public event: the others may not even count the swaps
+        return new, events
 
     def _done(self, state: ShedState, p: int) -> tuple[ShedState, tuple[Event, ...]]:
         done = _put(state.done, p, True)
-        events = [Event("ready", f"{{p{p}}} has finished exchanging", data=(("seat", p),))]
+        events = [Event("ready", f"{{p{p}}} is done exchanging", data=(("seat", p),))]
         if not all(done):
             return evolve(state, done=done), tuple(events)
-        # Everyone is ready: the holder of the lowest card of rank 3 or above starts.
+        # Everyone is ready: the rows are revealed. The dealt face-up cards that
+        # left a row were seen by everyone, so they are known in that hand; any
+        # other card that went face up and back again stays private.
+        hands, known = list(state.hands), list(state.known)
+        for seat in range(state.players):
+            row, dealt = state.up[seat], state.dealt_up[seat]
+            taken = tuple(c for c in dealt if c not in row)
+            if taken:
+                hands[seat] = _without(hands[seat], taken)
+                known[seat] = known[seat] + taken
+            text = f"{{p{seat}}}'s face-up cards: {cards_text(row)}"
+            if taken:
+                text += f" ({cards_text(taken)} taken into the hand)"
+            elif row != dealt:
+                text += " (rearranged)"
+            events.append(
+                Event(
+                    "reveal",
+                    text,
+                    data=(("seat", seat), ("cards", codes(row)), ("to_hand", codes(taken))),
+                )
+            )
+        state = evolve(state, hands=tuple(hands), known=tuple(known), dealt_up=((),) * state.players)
+        # The holder of the lowest card of rank 3 or above in hand starts. The
+        # public event names neither the other holders nor whether there was a tie.
         lowest_by_seat = []
         for seat in range(state.players):
             ranks = [c[0] for c in state.hand(seat) if c[0] >= LOWEST_START]
@@ -307,18 +325,17 @@ class Shed(Game[ShedState, Move, ShedView]):
         if len(holders) > 1:
             index, rng = rng.below(len(holders))
             starter = holders[index]
-            tie = " (drawn at random among " + ", ".join(f"{{p{s}}}" for s in holders) + ")"
         else:
-            starter, tie = holders[0], ""
+            starter = holders[0]
         start_rank = lowest if lowest != 99 else 0
-        what = f"the lowest card ({rank_plural(lowest)})" if start_rank else "no card of rank 3 or above"
-        events.append(
-            Event(
-                "start",
-                f"{{p{starter}}} holds {what} and starts{tie}",
-                data=(("seat", starter), ("rank", start_rank), ("tied", tuple(holders))),
+        if start_rank:
+            text = (
+                f"{{p{starter}}} holds the lowest card ({rank_plural(lowest)}) and starts "
+                "(ties for the lowest card are drawn at random)"
             )
-        )
+        else:
+            text = f"nobody holds a card of rank 3 or above in hand: {{p{starter}}} is drawn at random to start"
+        events.append(Event("start", text, data=(("seat", starter), ("rank", start_rank))))
         new = evolve(state, done=done, phase=PLAY, turn=starter, start_rank=start_rank, rng=rng)
         return new, tuple(events)
 
@@ -523,6 +540,10 @@ class Shed(Game[ShedState, Move, ShedView]):
     def view(self, state: ShedState, player: int | None) -> ShedView:
         n = state.players
         hands, known = state.hands, state.known
+        face_up = state.up
+        if state.phase == EXCHANGE:
+            # The swaps are private until everyone is done: the others see the row as dealt.
+            face_up = tuple(row if p == player else state.dealt_up[p] for p, row in enumerate(state.up))
         return ShedView(
             player=player,
             players=n,
@@ -535,7 +556,8 @@ class Shed(Game[ShedState, Move, ShedView]):
             hand=None if player is None else _sorted(hands[player] + known[player]),
             hand_sizes=tuple(len(hands[p]) + len(known[p]) for p in range(n)),
             known=tuple(_sorted(k) if len(k) > 1 else k for k in known),
-            face_up=state.up,
+            face_up=face_up,
+            dealt_up=state.dealt_up,
             face_down=tuple(len(d) for d in state.down),
             stack=state.stack,
             deck_size=len(state.deck),
@@ -553,6 +575,8 @@ class Shed(Game[ShedState, Move, ShedView]):
         for row in view.known:
             seen.update(row)
         for row in view.face_up:
+            seen.update(row)
+        for row in view.dealt_up:
             seen.update(row)
         if view.hand is not None:
             seen.update(view.hand)
@@ -589,7 +613,10 @@ class Shed(Game[ShedState, Move, ShedView]):
             done=view.exchange_done,
             hands=tuple(hands),
             known=view.known,
+            # during the exchange the others' rows are shown as dealt: a state in
+            # which they have not swapped (yet) is consistent with the view
             up=view.face_up,
+            dealt_up=view.dealt_up,
             down=down,
             deck=deck,
             unused=unused,
@@ -629,12 +656,24 @@ class Shed(Game[ShedState, Move, ShedView]):
         )
 
     # -- zones -----------------------------------------------------------------
+    # During the exchange a seat's swaps are private, so its zones follow what the
+    # others know: ``up{p}`` holds the row as dealt (public, though some of its
+    # cards may be in the hand by now) and ``hand{p}`` the cards dealt into the
+    # hand (hidden, though some may be face up by now: current row first, then
+    # the hand). Once play starts the zones are the rows themselves.
+    def _exchange_zones(self, state: ShedState, p: int) -> tuple[Cards, Cards]:
+        dealt = state.dealt_up[p]
+        return dealt, tuple(c for c in state.up[p] + state.hands[p] if c not in dealt)
+
     def zones(self, state: ShedState) -> dict[str, Cards]:
         z = {"deck": state.deck, "unused": state.unused, "stack": state.stack, "burned": state.burned}
+        exchange = state.phase == EXCHANGE
         for p in range(state.players):
-            z[f"hand{p}"] = state.hands[p]
+            if exchange:
+                z[f"up{p}"], z[f"hand{p}"] = self._exchange_zones(state, p)
+            else:
+                z[f"up{p}"], z[f"hand{p}"] = state.up[p], state.hands[p]
             z[f"known{p}"] = state.known[p]
-            z[f"up{p}"] = state.up[p]
             z[f"down{p}"] = state.down[p]
         return z
 
@@ -647,6 +686,8 @@ class Shed(Game[ShedState, Move, ShedView]):
     def with_zones(self, state: ShedState, zones: Mapping[str, Cards]) -> ShedState:
         changes: dict[str, Any] = {}
         rows = {"hand": list(state.hands), "known": list(state.known), "up": list(state.up), "down": list(state.down)}
+        exchange = state.phase == EXCHANGE
+        swaps: dict[int, dict[Card, Card]] = {}  # exchange phase: per seat, old card -> new card
         touched = set()
         for name, cards in zones.items():
             cards = tuple(cards)
@@ -655,14 +696,29 @@ class Shed(Game[ShedState, Move, ShedView]):
                 continue
             for prefix, row in rows.items():
                 if name.startswith(prefix) and name[len(prefix) :].isdigit():
-                    row[int(name[len(prefix) :])] = cards
-                    touched.add(prefix)
+                    seat = int(name[len(prefix) :])
+                    if exchange and prefix in ("hand", "up"):
+                        dealt, dealt_hand = self._exchange_zones(state, seat)
+                        old = dealt if prefix == "up" else dealt_hand
+                        if len(old) != len(cards):
+                            raise ValueError(f"zone {name} holds {len(old)} cards, not {len(cards)}")
+                        swaps.setdefault(seat, {}).update(zip(old, cards))
+                    else:
+                        row[seat] = cards
+                        touched.add(prefix)
                     break
             else:
                 raise KeyError(f"Shed has no zone {name!r}")
         field_of = {"hand": "hands", "known": "known", "up": "up", "down": "down"}
         for prefix in touched:
             changes[field_of[prefix]] = tuple(rows[prefix])
+        if swaps:
+            hands, up, dealt_up = list(state.hands), list(state.up), list(state.dealt_up)
+            for seat, swap in swaps.items():
+                hands[seat] = tuple(swap.get(c, c) for c in hands[seat])
+                up[seat] = tuple(swap.get(c, c) for c in up[seat])
+                dealt_up[seat] = tuple(swap.get(c, c) for c in dealt_up[seat])
+            changes.update(hands=tuple(hands), up=tuple(up), dealt_up=tuple(dealt_up))
         return evolve(state, **changes)
 
     def all_cards(self, state: ShedState) -> Cards:
@@ -671,7 +727,7 @@ class Shed(Game[ShedState, Move, ShedView]):
     def counter_violations(self, state: ShedState) -> list[str]:
         problems: list[str] = []
         n = state.players
-        for name in ("done", "hands", "known", "up", "down", "places"):
+        for name in ("done", "hands", "known", "up", "dealt_up", "down", "places"):
             if len(getattr(state, name)) != n:
                 problems.append(f"{name} has {len(getattr(state, name))} entries for {n} players")
         if problems:
@@ -703,14 +759,22 @@ class Shed(Game[ShedState, Move, ShedView]):
         if state.phase == EXCHANGE:
             if state.stack or state.burned or any(state.places) or state.turn != -1:
                 problems.append("play has begun during the exchange")
-        elif state.phase == PLAY:
+            for p in range(n):
+                dealt = state.dealt_up[p]
+                if len(dealt) != len(state.up[p]) or not set(dealt) <= set(state.up[p] + state.hands[p]):
+                    problems.append(f"seat {p}'s dealt face-up cards are not in its row and hand")
+                if state.known[p]:
+                    problems.append(f"seat {p} has known hand cards during the exchange")
+        elif any(state.dealt_up):
+            problems.append("the dealt face-up rows are kept after the exchange")
+        if state.phase == PLAY:
             if not all(state.done):
                 problems.append("play started before every player finished exchanging")
             if len(active) < 2:
                 problems.append("play goes on with fewer than two players")
             if not 0 <= state.turn < n or state.places[state.turn]:
                 problems.append(f"the turn is at seat {state.turn}, who is not playing")
-        else:
+        elif state.phase == OVER:
             if not all(state.places) or (not stalled and sorted(state.places) != list(range(1, n + 1))):
                 problems.append(f"the game is over but places are {state.places}")
             if state.turn != -1:

@@ -2,8 +2,14 @@
 
 A player's hand is kept in two parts: ``hands[p]``, the cards only ``p`` knows
 (dealt or drawn), and ``known[p]``, the cards everyone saw go into that hand
-(a picked-up stack, a face-down card that failed, a face-up card taken back
-in the exchange). Together they are the hand.
+(a picked-up stack, a face-down card that failed, a dealt face-up card taken
+into the hand in the exchange). Together they are the hand.
+
+The exchange is private: while it lasts, ``up[p]`` and ``hands[p]`` are the
+seat's current row and hand (only ``p`` sees them), ``dealt_up[p]`` is the
+row as dealt (what everyone else still sees) and ``known`` stays empty. When
+the last player is done the rows are revealed, the dealt face-up cards that
+left a row become ``known`` in that hand, and ``dealt_up`` is emptied.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ class ShedState:
     hands: tuple[Cards, ...]  # per seat: hand cards only the owner knows
     known: tuple[Cards, ...]  # per seat: hand cards everyone knows
     up: tuple[Cards, ...]  # per seat: face-up table cards, left to right
+    dealt_up: tuple[Cards, ...]  # per seat: the face-up row as dealt, during the exchange; () after
     down: tuple[Cards, ...]  # per seat: face-down table cards, left to right
     deck: Cards  # the draw deck, top first
     unused: Cards  # set aside in the short game, never seen

@@ -23,7 +23,10 @@ class ShedView:
     hand: Cards | None  # the viewer's whole hand, sorted (None in the public view)
     hand_sizes: tuple[int, ...]  # per seat
     known: tuple[Cards, ...]  # per seat: the hand cards everyone knows, sorted
-    face_up: tuple[Cards, ...]  # per seat, left to right
+    # per seat, left to right; during the exchange another seat's row is shown
+    # as it was dealt (its swaps are private until everyone is done)
+    face_up: tuple[Cards, ...]
+    dealt_up: tuple[Cards, ...]  # per seat: the face-up row as dealt, during the exchange; () after
     face_down: tuple[int, ...]  # per seat: how many face-down cards (never which)
     stack: Cards  # bottom first: stack[-1] is the top card
     deck_size: int
