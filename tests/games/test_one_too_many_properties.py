@@ -141,3 +141,54 @@ def test_center_holds_only_diamonds_and_piles_none():
     state, _ = play(4, {}, 5)
     assert all(c.suit is Suit.DIAMONDS for c in state.center)
     assert all(c.suit is not Suit.DIAMONDS for pile in state.piles for c in pile)
+
+
+def generic_legal_moves(state, player):
+    """What the base class's ``legal_moves`` would list: the candidates ``why_illegal`` accepts."""
+    if player not in G.to_act(state):
+        return []
+    return [m for m in G.candidate_moves(state, player) if G.why_illegal(state, player, m) is None]
+
+
+def check_legal_moves_agree(before, player, move, after, events):
+    for state in (before, after):
+        for seat in range(state.players):
+            fast = G.legal_moves(state, seat)
+            slow = generic_legal_moves(state, seat)
+            assert len(fast) == len(set(fast)), fast
+            assert set(fast) == set(slow), (seat, fast, slow)
+            assert fast == slow  # the same order too: seeded random players pick by index
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"first_turn_limit": 1, "later_turn_limit": 1, "target": 6},
+        {"first_turn_limit": 2, "later_turn_limit": 3, "target": 12},
+        {"first_turn_limit": 12, "later_turn_limit": 6, "target": 30},
+    ],
+)
+def test_direct_legal_moves_agree_with_the_generic_filter(players, options):
+    for seed in range(5):
+        play(players, options, seed, check=check_legal_moves_agree)
+    # small decks: rounds end on an empty deck, players are often alone in the round
+    play(players, options, 99, deck=standard_deck()[6:20], check=check_legal_moves_agree)
+
+
+def test_evolve_builds_the_same_frozen_state_as_replace():
+    import dataclasses
+
+    from cardtable.games.one_too_many.state import evolve
+
+    state = G.new(3, {}, seed=5)
+    changes = {"phase": Phase.REDO, "turn": 2, "deck": state.deck[1:], "center": state.deck[:1]}
+    new = evolve(state, **changes)
+    assert repr(new) == repr(dataclasses.replace(state, **changes))
+    assert new == dataclasses.replace(state, **changes)
+    assert evolve(state) == state
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        new.turn = 1
+    with pytest.raises(TypeError):
+        evolve(state, no_such_field=1)

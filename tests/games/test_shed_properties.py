@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -174,3 +175,80 @@ def test_replay_is_deterministic(players, seed):
         again, _ = GAME.apply(again, p, move)
     assert again == state
     assert GAME.digest(again) == GAME.digest(state)
+
+
+def generic_legal_moves(state, p):
+    """What the base class's ``legal_moves`` would list: the candidates ``why_illegal`` accepts."""
+    if p not in GAME.to_act(state):
+        return []
+    return [m for m in GAME.candidate_moves(state, p) if GAME.why_illegal(state, p, m) is None]
+
+
+def check_legal_moves_agree(state):
+    for p in range(state.players):
+        fast = GAME.legal_moves(state, p)
+        assert len(fast) == len(set(fast)), fast
+        slow = generic_legal_moves(state, p)
+        assert set(fast) == set(slow), (p, fast, slow)
+        assert fast == slow  # the same order too: seeded random players pick by index
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"short_game": True},
+        {"nine_plays_lower": False, "four_of_a_kind_burns": False, "burner_plays_again": False, "stall_limit": 10},
+    ],
+)
+def test_direct_legal_moves_agree_with_the_generic_filter(players, options):
+    for seed in range(6):
+        r = random.Random(seed)
+        state = GAME.new(players, options, seed=seed)
+        policy = greedy if seed % 2 else None  # greedy play reaches the face-up and face-down cards
+        while True:
+            check_legal_moves_agree(state)
+            if GAME.is_over(state):
+                break
+            p = r.choice(GAME.to_act(state))
+            legal = GAME.legal_moves(state, p)
+            move = policy(state, p, legal, r) if policy else r.choice(legal)
+            state, _ = GAME.apply(state, p, move)
+
+
+def test_direct_legal_moves_agree_in_built_positions():
+    from cardtable.games.shed import position
+
+    spots = [
+        # the hand is empty while the deck lasts: face-up cards may not be played yet
+        position(2, up={0: ["5H", "5S", "9C"]}, hands={1: ["3C"]}, deck=["4D"], stack=["7S"]),
+        position(2, up={0: ["5H", "5S", "9C"]}, hands={1: ["3C"]}, deck=["4D"]),
+        # face-up plays once the deck is gone, after a 9, and face-down cards
+        position(3, up={0: ["5H", "5S", "JC", "2D"]}, hands={1: ["3C"], 2: ["4C"]}, stack=["9S"]),
+        position(2, down={0: ["5H", "KS", "9C"]}, hands={1: ["3C"]}, stack=["QS"]),
+        position(2, down={0: ["5H"]}, hands={1: ["3C"]}),
+        # a hand with several cards of a rank, known cards too, on a 2 and on nothing
+        position(2, hands={0: ["6H", "6S", "6D", "8C"]}, known={0: ["6C", "AH"]}, up={1: ["3C"]}, stack=["2S"]),
+        position(2, hands={0: ["6H", "6S", "6D", "8C"]}, known={0: ["6C", "AH"]}, up={1: ["3C"]}),
+    ]
+    # the opening play: only cards of the lowest rank of 3 or above
+    spots.append(dataclasses.replace(spots[-1], start_rank=6))
+    spots.append(dataclasses.replace(spots[-2], start_rank=8, stack=()))
+    for state in spots:
+        check_legal_moves_agree(state)
+
+
+def test_evolve_builds_the_same_frozen_state_as_replace():
+    from cardtable.games.shed.state import evolve
+
+    state = GAME.new(3, {}, seed=5)
+    changes = {"turn": 2, "stall": 7, "stack": state.deck[:2], "deck": state.deck[2:]}
+    new = evolve(state, **changes)
+    assert new == dataclasses.replace(state, **changes)
+    assert repr(new) == repr(dataclasses.replace(state, **changes))
+    assert evolve(state) == state
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        new.turn = 0
+    with pytest.raises(TypeError):
+        evolve(state, no_such_field=1)

@@ -8,13 +8,15 @@ ever changed in place.
 
 from __future__ import annotations
 
-from ...core.cards import Card, Suit, cards_text
+from ...core.cards import Card, Suit, cards_text, standard_deck
 from ...core.engine import Event
 from ...core.secret import SecretChoices
 from .runs import longest_run, longest_run_cards, rank_mask
 from .state import Phase, State
 
 _NO_SECRET: SecretChoices = SecretChoices(frozenset())
+_DIAMONDS = Suit.DIAMONDS
+_FACES = {card: card.face for card in standard_deck()}  # the faces of deck 0, looked up once
 
 
 def _plural(n: int, word: str) -> str:
@@ -101,7 +103,8 @@ class _Table:
             text = f"{{p{seat}}} passes and banks {_plural(points, 'point')}"
         else:
             text = f"{{p{seat}}} banks {_plural(points, 'point')}"
-        self.emit(kind, text, seat=seat, points=points, score=self.scores[seat], turn=self.turn)
+        self.events.append(Event(kind, text, None, (
+            ("seat", seat), ("points", points), ("score", self.scores[seat]), ("turn", self.turn))))
         return points
 
     # -- one turn ----------------------------------------------------------------
@@ -114,8 +117,9 @@ class _Table:
                 returned += self.bank(seat, "pass")
         if returned:
             self.shuffle()
-            self.emit("shuffle", f"The deck is shuffled ({_plural(len(self.deck), 'card')})",
-                      size=len(self.deck))
+            size = len(self.deck)
+            self.events.append(Event("shuffle", f"The deck is shuffled ({_plural(size, 'card')})", None,
+                                     (("size", size),)))
         # 2. drawing, one card at a time in seat order, checking the bust after each card
         busted = self.draw({seat: asks[seat] for seat in order if self.in_round[seat]})
         # 3. what comes next
@@ -134,8 +138,11 @@ class _Table:
         """Deal the cards asked for; True if the round busts."""
         n = self.n
         deck = self.deck
+        center = self.center
+        piles = self.piles
+        append = self.events.append  # one event per card: built in place, no emit()
         at = 0
-        mask = rank_mask(self.center)
+        mask = rank_mask(center)
         waiting = [seat for seat, count in wants.items() if count > 0]
         busted = False
         while waiting and at < len(deck) and not busted:
@@ -146,23 +153,24 @@ class _Table:
                 card = deck[at]
                 at += 1
                 wants[seat] -= 1
-                if card.suit is Suit.DIAMONDS:
-                    self.center.append(card)
+                face = _FACES.get(card) or card.face
+                if card.suit is _DIAMONDS:
+                    center.append(card)
                     mask |= 1 << (card.rank - 2)
-                    self.emit("draw", f"{{p{seat}}} draws {card.face} into the center",
-                              seat=seat, card=card, to="center")
+                    append(Event("draw", f"{{p{seat}}} draws {face} into the center", None,
+                                 (("seat", seat), ("card", card), ("to", "center"))))
                     if longest_run(mask) > n:
                         busted = True
                         break
                 else:
-                    self.piles[seat].append(card)
-                    self.emit("draw", f"{{p{seat}}} draws {card.face} onto their pile",
-                              seat=seat, card=card, to="pile")
+                    piles[seat].append(card)
+                    append(Event("draw", f"{{p{seat}}} draws {face} onto their pile", None,
+                                 (("seat", seat), ("card", card), ("to", "pile"))))
                 if wants[seat]:
                     still.append(seat)
             waiting = still
         del deck[:at]
-        self.center.sort()
+        center.sort()
         return busted
 
     def bust(self, asks: tuple[int | None, ...]) -> None:

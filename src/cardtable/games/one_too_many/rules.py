@@ -21,7 +21,7 @@ from .moves import ASKS, REDOS, Ask, Move, Redo
 from .options import Options
 from .resolution import resolve_turn, start_game
 from .runs import longest_run, rank_mask
-from .state import Phase, State
+from .state import Phase, State, evolve
 from .view import View, make_view
 
 _DIAMONDS = Suit.DIAMONDS
@@ -99,6 +99,25 @@ class OneTooMany(Game[State, Move, View]):
             return ()
         return ASKS[: state.limit + 1]
 
+    def legal_moves(self, state: State, player: int) -> list[Move]:
+        """The generic ``candidate_moves`` filtered by ``why_illegal``, built directly.
+
+        A seat still to choose may decide on its Redo either way (phase REDO),
+        or ask for any number up to the turn's limit but 1 when alone in the
+        round. Same moves, same order; a test checks the agreement over many
+        random games.
+        """
+        phase = state.phase
+        secret = state.secret
+        if phase is Phase.OVER or player not in secret.waiting or secret.has_chosen(player):
+            return []
+        if phase is Phase.REDO:
+            return list(REDOS)
+        moves = list(ASKS[: state.limit + 1])
+        if state.alone:
+            del moves[1]  # the limit is at least 1
+        return moves
+
     def why_illegal(self, state: State, player: int, move: Move) -> str | None:
         phase = state.phase
         if phase is Phase.OVER:
@@ -155,7 +174,7 @@ class OneTooMany(Game[State, Move, View]):
                       me, (("seat", player), ("count", move.count))),
             ]
         if not secret.complete:
-            return _replace_secret(state, secret), tuple(events)
+            return evolve(state, secret=secret), tuple(events)
         values = secret.revealed()
         if phase is Phase.CHOOSE:
             asks = tuple(values.get(seat) for seat in range(state.players))
@@ -164,7 +183,7 @@ class OneTooMany(Game[State, Move, View]):
             if sum(state.in_round) >= 2:
                 eligible = tuple(s for s in range(state.players) if state.in_round[s] and state.redo[s])
             if eligible:
-                return _with(state, phase=Phase.REDO, secret=SecretChoices.open(eligible),
+                return evolve(state, phase=Phase.REDO, secret=SecretChoices.open(eligible),
                              last_reveal=asks), tuple(events)
             return resolve_turn(state, asks, events), tuple(events)
         if phase is Phase.REDO:
@@ -175,7 +194,7 @@ class OneTooMany(Game[State, Move, View]):
                     None, (("seat", seat), ("use", use))))
             if users:
                 redo = tuple(False if seat in users else held for seat, held in enumerate(state.redo))
-                return _with(state, phase=Phase.RECHOOSE, secret=SecretChoices.open(users),
+                return evolve(state, phase=Phase.RECHOOSE, secret=SecretChoices.open(users),
                              redo=redo), tuple(events)
             return resolve_turn(state, state.last_reveal, events), tuple(events)
         # RECHOOSE: the new numbers replace the old ones
@@ -249,7 +268,7 @@ class OneTooMany(Game[State, Move, View]):
 
     def with_zones(self, state: State, zones: Mapping[str, tuple[Card, ...]]) -> State:
         piles = tuple(tuple(zones.get(f"pile{seat}", pile)) for seat, pile in enumerate(state.piles))
-        return _with(
+        return evolve(
             state,
             deck=tuple(zones.get("deck", state.deck)),
             center=tuple(zones.get("center", state.center)),
@@ -313,17 +332,6 @@ class OneTooMany(Game[State, Move, View]):
             elif not 0 <= value <= state.limit or (value == 1 and state.alone):
                 problems.append(f"seat {seat + 1} chose an illegal number {value}")
         return problems
-
-
-def _with(state: State, **changes: Any) -> State:
-    """A copy of ``state`` with some fields replaced (cheaper than dataclasses.replace)."""
-    fields = {name: getattr(state, name) for name in State.__slots__}
-    fields.update(changes)
-    return State(**fields)
-
-
-def _replace_secret(state: State, secret: SecretChoices) -> State:
-    return _with(state, secret=secret)
 
 
 def _reveal_event(asks: tuple[int | None, ...], state: State, redo: bool,

@@ -14,6 +14,7 @@ left loses.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -53,8 +54,44 @@ def _put(items: tuple, index: int, value: Any) -> tuple:
 
 
 def _without(cards: Cards, remove: Iterable[Card]) -> Cards:
+    if not cards:
+        return cards
     gone = set(remove)
-    return tuple(c for c in cards if c not in gone)
+    return tuple([c for c in cards if c not in gone])
+
+
+_PICK_UP = PickUp()
+_DONE = Done()
+_FACE_DOWN = tuple(PlayFaceDown(i) for i in range(len(FULL_DECK)))
+
+
+@lru_cache(maxsize=4096)
+def _group_plays(group: Cards) -> tuple[Play, ...]:
+    """Every play of a group of cards of one rank (in the usual order): each card
+    alone, then each pair, and so on. Plays are immutable, so they are shared."""
+    return tuple(Play(combo) for k in range(1, len(group) + 1) for combo in combinations(group, k))
+
+
+def _plays(source: Cards, stack: Cards, nine_plays_lower: bool, start_rank: int) -> list[Move]:
+    """The plays of cards of ``source`` of a rank that may go on ``stack``
+    (and is ``start_rank``, if that is set), by rank, then as ``_group_plays``."""
+    by_rank: dict[int, list[Card]] = {}
+    for card in source:
+        group = by_rank.get(card[0])
+        if group is None:
+            by_rank[card[0]] = [card]
+        else:
+            group.append(card)
+    top = stack[-1] if stack else None
+    moves: list[Move] = []
+    for rank in sorted(by_rank):
+        if (start_rank and rank != start_rank) or not may_follow(rank, top, nine_plays_lower):
+            continue
+        group = by_rank[rank]
+        if len(group) > 1:
+            group.sort(key=_order)
+        moves.extend(_group_plays(tuple(group)))
+    return moves
 
 
 def _next_seat(places: tuple[int, ...], seat: int) -> int:
@@ -146,39 +183,51 @@ class Shed(Game[ShedState, Move, ShedView]):
         if state.phase == EXCHANGE:
             hand = _sorted(state.hand(player))
             moves: list[Move] = [Exchange(h, u) for h in hand for u in state.up[player]]
-            moves.append(Done())
+            moves.append(_DONE)
             return moves
         if state.phase != PLAY:
             return []
-        moves = []
         hand = state.hand(player)
         source = hand if hand else state.up[player]
         if source:
-            top = state.stack[-1] if state.stack else None
-            nine = state.options.nine_plays_lower
-            by_rank: dict[int, list[Card]] = {}
-            for card in source:
-                group = by_rank.get(card[0])
-                if group is None:
-                    by_rank[card[0]] = [card]
-                else:
-                    group.append(card)
-            for rank in sorted(by_rank):
-                # A superset of the legal plays: why_illegal decides.
-                if not may_follow(rank, top, nine):
-                    continue
-                group = by_rank[rank]
-                if len(group) == 1:
-                    moves.append(Play((group[0],)))
-                    continue
-                group.sort(key=_order)
-                for k in range(1, len(group) + 1):
-                    moves.extend(Play(combo) for combo in combinations(group, k))
+            # A superset of the legal plays: why_illegal decides.
+            moves = _plays(source, state.stack, state.options.nine_plays_lower, 0)
         else:
-            moves.extend(PlayFaceDown(i) for i in range(len(state.down[player])))
+            moves = list(_FACE_DOWN[: len(state.down[player])])
         if state.stack:
-            moves.append(PickUp())
+            moves.append(_PICK_UP)
         return moves
+
+    def legal_moves(self, state: ShedState, player: int) -> list[Move]:
+        """The generic ``candidate_moves`` filtered by ``why_illegal``, built directly.
+
+        In the exchange every candidate of a seat not yet done is legal. In play
+        the candidates from the hand (or, once the hand is empty, from the
+        face-up cards or the face-down ones) are legal too, but for two rules
+        that remove whole groups: the opening play's rank, and face-up cards
+        only once the deck is gone. Same moves, same order; a test checks the
+        agreement over many random games.
+        """
+        phase = state.phase
+        if phase == PLAY:
+            if player != state.turn:
+                return []
+            stack = state.stack
+            hand = state.hands[player] + state.known[player]
+            if hand:
+                moves = _plays(hand, stack, state.options.nine_plays_lower, state.start_rank)
+            elif state.up[player]:
+                moves = [] if state.deck else _plays(
+                    state.up[player], stack, state.options.nine_plays_lower, state.start_rank
+                )
+            else:
+                moves = list(_FACE_DOWN[: len(state.down[player])])
+            if stack:
+                moves.append(_PICK_UP)
+            return moves
+        if phase == EXCHANGE and not state.done[player]:
+            return self.candidate_moves(state, player)
+        return []
 
     def why_illegal(self, state: ShedState, player: int, move: Move) -> str | None:
         kind = type(move)

@@ -66,15 +66,26 @@ class ShedState:
 
 
 _FIELDS = tuple(f.name for f in fields(ShedState))
-_new = object.__new__
-_set = object.__setattr__
+_KEEP = object()  # "this field is unchanged"
 
 
-def evolve(state: ShedState, **changes) -> ShedState:
-    """``state`` with some fields replaced: ``dataclasses.replace``, about twice as fast."""
-    new = _new(ShedState)
-    for name in _FIELDS:
-        _set(new, name, getattr(state, name))
-    for name, value in changes.items():
-        _set(new, name, value)
-    return new
+def _make_evolve():
+    """Write ``evolve`` out field by field, as ``dataclasses`` writes ``__init__``.
+
+    The copy is built in one pass: each field is set once, to its new value if
+    one is given, else to the old one. Unrolled, this costs about two thirds of
+    a loop over the fields followed by a second pass over the changes.
+    """
+    params = ", ".join(f"{name}=_KEEP" for name in _FIELDS)
+    lines = [f"def evolve(state, *, {params}):", "    new = _new(ShedState)"]
+    lines += [f"    _set(new, {name!r}, state.{name} if {name} is _KEEP else {name})" for name in _FIELDS]
+    lines.append("    return new")
+    namespace = {"ShedState": ShedState, "_KEEP": _KEEP, "_new": object.__new__, "_set": object.__setattr__}
+    exec("\n".join(lines), namespace)
+    evolve = namespace["evolve"]
+    evolve.__doc__ = "``state`` with some fields replaced (by keyword): ``dataclasses.replace``, over twice as fast."
+    evolve.__module__ = __name__
+    return evolve
+
+
+evolve = _make_evolve()
