@@ -83,7 +83,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int)
     p.add_argument("--option", action="append", metavar="KEY=VALUE")
 
+    from . import arena
     from .commands import export, resume, stats
+
+    arena.add_arguments(sub.add_parser("arena", help="computer players against each other, measured"))
 
     resume.add_arguments(sub.add_parser("resume", help="list the saved games, or open one"))
     stats.add_arguments(sub.add_parser("stats", help="games played, wins and points per player and game"))
@@ -253,10 +256,13 @@ def cmd_play(args) -> int:
 
 
 def _command(name: str):
+    """The handler of a command whose module (cardtable.arena, cardtable.commands.NAME) has ``run(args)``."""
+
     def handler(args) -> int:
         from importlib import import_module
 
-        return import_module(f"cardtable.commands.{name}").run(args)
+        module = "cardtable.arena" if name == "arena" else f"cardtable.commands.{name}"
+        return import_module(module).run(args)
 
     return handler
 
@@ -266,6 +272,7 @@ _HANDLERS = {
     "simulate": cmd_simulate,
     "replay": cmd_replay,
     "play": cmd_play,
+    "arena": _command("arena"),
     "resume": _command("resume"),
     "stats": _command("stats"),
     "export": _command("export"),

@@ -1,20 +1,150 @@
-"""The cardtable Textual app (a first minimal screen; the table issue builds it out)."""
+"""The cardtable Textual app: the menu, new games, the table and the help screens.
+
+``CardtableApp()`` opens the menu; ``CardtableApp(start={...})`` (``cardtable
+play``) starts a game at once. ``settings`` (a :class:`TuiSettings`) holds the
+preferences the Settings screen will edit.
+"""
 
 from __future__ import annotations
 
-from textual.app import App, ComposeResult
-from textual.widgets import Footer, Header, Static
+from functools import partial
+from pathlib import Path
+from typing import Any, Iterable, Mapping
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.screen import Screen
+
+from ..games import available_games, get_game
+from .cardfaces import theme_variables
+from .presenters import get_presenter
+from .screens.confirm import ConfirmScreen
+from .screens.game_over import GameOverScreen
+from .screens.keys import KeysScreen
+from .screens.menu import MenuScreen
+from .screens.new_game import NewGameScreen
+from .screens.rules import RulesScreen
+from .screens.table import TableScreen
+from .settings import TuiSettings
+from .setup import GameSetup
+from .widgets.size_notice import MIN_HEIGHT, MIN_WIDTH
+
+STYLES = Path(__file__).parent / "styles"
 
 
 class CardtableApp(App):
     TITLE = "cardtable"
-    BINDINGS = [("ctrl+q", "quit", "Quit")]
+    CSS_PATH = [STYLES / name for name in ("app.tcss", "menu.tcss", "forms.tcss", "table.tcss", "dialogs.tcss")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-fits-width"), (110, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-fits-height"), (34, "-tall")]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("f1", "rules", "Rules"),
+        Binding("question_mark", "keys", "Keys"),
+    ]
 
-    def __init__(self, start: dict | None = None) -> None:
+    def __init__(self, start: Mapping[str, Any] | None = None, settings: TuiSettings | None = None) -> None:
         super().__init__()
-        self.start = start
+        self.start = dict(start) if start else None
+        self.settings = settings or TuiSettings()
+        self.last_setup: GameSetup | None = None
 
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield Static("Welcome to cardtable: One Too Many, One-Card and Shed.", id="welcome")
-        yield Footer()
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        return theme_variables(self.current_theme.dark)
+
+    def on_mount(self) -> None:
+        if self.settings.theme:
+            self.theme = self.settings.theme
+        self.push_screen(MenuScreen())
+        if self.start:
+            self.start_game(GameSetup.from_start(self.start))
+
+    # -- the flow between screens -----------------------------------------------------------------
+    def on_menu_screen_picked(self, message: MenuScreen.Picked) -> None:
+        item = message.item
+        if item == "quit":
+            self.exit()
+        elif item == "rules":
+            self.show_rules(self._menu_game())
+        else:
+            self.new_game(item)
+
+    def new_game(self, game_id: str) -> None:
+        def started(setup: GameSetup | None) -> None:
+            if setup is not None:
+                self.start_game(setup)
+
+        def leave_first(leave: bool | None) -> None:
+            if leave:
+                self.call_later(self._to_menu_then, partial(self.push_screen, NewGameScreen(get_game(game_id), self.last_setup), started))
+
+        if self._in_game():
+            self.push_screen(ConfirmScreen("Leave the game in progress?", "Leave", "Stay"), leave_first)
+        else:
+            self.push_screen(NewGameScreen(get_game(game_id), self.last_setup), started)
+
+    def start_game(self, setup: GameSetup) -> None:
+        self.last_setup = setup
+        session = setup.start()
+        self.push_screen(TableScreen(setup, session, get_presenter(setup.game_id), self.settings))
+
+    def on_table_screen_game_ended(self, message: TableScreen.GameEnded) -> None:
+        table = message.table
+
+        def chosen(choice: str | None) -> None:
+            if choice == "again":
+                self.call_later(self._to_menu_then, partial(self.start_game, table.setup.again(table.session.seed)))
+            else:
+                self.call_later(self._to_menu_then, None)
+
+        self.push_screen(GameOverScreen(table.session.game.name, message.outcome, table.session.names), chosen)
+
+    async def _to_menu_then(self, then=None) -> None:
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
+            await self.pop_screen()
+        if then is not None:
+            then()
+
+    def _in_game(self) -> bool:
+        return any(isinstance(s, TableScreen) and not s.session.is_over for s in self.screen_stack)
+
+    def _menu_game(self) -> str | None:
+        for screen in reversed(self.screen_stack):
+            game_id = getattr(screen, "game_id", None)
+            if game_id:
+                return game_id
+            if isinstance(screen, MenuScreen):
+                return screen.highlighted_game
+        return None
+
+    # -- help, quitting, the command palette ------------------------------------------------------------
+    def show_rules(self, game_id: str | None = None) -> None:
+        if isinstance(self.screen, RulesScreen):
+            return
+        self.push_screen(RulesScreen(game_id))
+
+    def action_rules(self) -> None:
+        self.show_rules(self._menu_game())
+
+    def action_keys(self) -> None:
+        if not isinstance(self.screen, KeysScreen):
+            self.push_screen(KeysScreen())
+
+    async def action_quit(self) -> None:
+        if not self._in_game():
+            self.exit()
+            return
+        if isinstance(self.screen, ConfirmScreen):
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.exit()
+
+        self.push_screen(ConfirmScreen("Quit cardtable? The game in progress is not over.", "Quit", "Stay"), answered)
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        for game in available_games():
+            yield SystemCommand(f"New game: {game.name}", game.summary, partial(self.new_game, game.id))
+            yield SystemCommand(f"Rules: {game.name}", f"The complete rules of {game.name}", partial(self.show_rules, game.id))

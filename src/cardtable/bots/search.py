@@ -1,0 +1,212 @@
+"""The hard level: a determinized Monte Carlo search over the seat's view.
+
+Each iteration samples one complete state consistent with the view
+(``game.determinize(view, rng)``), lets the game's kit adjust what the view
+alone could not pin down but the seat can infer (the numbers other players
+have already chosen in secret, sampled from the rule-based model of those
+players instead of uniformly; the cards an opponent cannot hold, since the
+public events showed them drawing when they could not play), then plays every candidate move out on that same
+sample with the same random stream, the game's normal rules choosing every
+later move for every seat, until the game ends or the kit's horizon (the end
+of the hand or round). The kit scores the end state for the searching seat.
+
+Playing all candidates on the same samples (common random numbers) makes the
+comparison between two moves far less noisy than their separate averages:
+what differs is only the consequence of the move. Candidates that are clearly
+worse than the leader (by a paired test) are dropped as the search goes on, so
+the budget goes to the close calls. The move the normal rules would make is
+the prior: the search departs from it only when the sampled evidence says
+another move is better by a margin, so a small budget plays like ``normal``
+and a larger one improves on it.
+
+The budget is wall-clock seconds per decision (``budget``, default 1 s), or a
+fixed number of sampled states (``iterations``), which makes every decision,
+and so every game, exactly reproducible from the seed whatever the machine's
+speed. The search never looks at the engine's real state: only at the view,
+and at states it sampled itself.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from ..core.engine import Event, Game
+from .base import BaseBot, Strategy
+
+#: value(game, state, seat) -> the seat's value of ``state`` in [0, 1].
+ValueFn = Callable[[Game, Any, int], float]
+
+
+def outcome_value(game: Game, state: Any, seat: int) -> float:
+    """1 for a (shared) first place, 0 for the last, linear in between."""
+    outcome = game.outcome(state)
+    worst = max(outcome.places)
+    if worst == 1:
+        return 1.0
+    return (worst - outcome.places[seat]) / (worst - 1)
+
+
+@dataclass(frozen=True)
+class SearchKit:
+    """What the search needs to know about one game."""
+
+    #: the rollout policy and the prior: the game's normal rules
+    policy: Strategy
+    #: the value of a finished game, or of a state where the horizon stopped the rollout
+    value: ValueFn = outcome_value
+    #: horizon(start, state): stop the rollout at ``state`` (e.g. the hand is over)
+    horizon: Callable[[Any, Any], bool] | None = None
+    #: evidence(view, events): what the events tell about hidden cards, worked out once per decision
+    evidence: Callable[[Any, Sequence[Event]], Any] | None = None
+    #: resample(game, view, state, rng, policy, evidence): adjust a sampled state to what
+    #: the seat can infer (secret choices as the others would make them, cards they lack)
+    resample: Callable[[Game, Any, Any, random.Random, Strategy, Any], Any] | None = None
+    #: candidates(view, moves, prior): the root moves worth searching (always keeps the prior)
+    candidates: Callable[[Any, list, Any], list] | None = None
+    #: the most moves of one rollout before it is scored where it stands
+    max_rollout: int = 2000
+    #: how many paired standard errors the best move must beat the prior by
+    confidence: float = 1.0
+    #: the least mean gain over the prior (in value units) worth a departure
+    margin: float = 0.0
+    #: candidates are compared for dropping from this many iterations on...
+    prune_after: int = 6
+    #: ...and dropped when the leader beats them by this many paired standard errors
+    prune_z: float = 2.0
+
+
+@dataclass
+class SearchReport:
+    """What the last decision did (for tests, the arena and curious people)."""
+
+    iterations: int = 0
+    rollouts: int = 0
+    seconds: float = 0.0
+    candidates: int = 0
+    prior: Any = None
+    chosen: Any = None
+    means: dict[str, float] | None = None
+
+
+class SearchBot(BaseBot):
+    """Determinized Monte Carlo search with the normal rules as rollout policy and prior."""
+
+    level = "hard"
+
+    def __init__(
+        self,
+        game: Game,
+        kit: SearchKit,
+        seed: int = 0,
+        budget: float = 1.0,
+        iterations: int | None = None,
+    ) -> None:
+        super().__init__(game, seed)
+        if budget <= 0:
+            raise ValueError("the search budget must be a positive number of seconds")
+        if iterations is not None and iterations < 1:
+            raise ValueError("the search needs at least one iteration")
+        self.kit = kit
+        self.budget = float(budget)
+        self.iterations = iterations
+        self.report = SearchReport()
+
+    # -- one decision -----------------------------------------------------------
+    def decide(self, view: Any, moves: list[Any], rng: random.Random, events: Sequence[Event]) -> Any:
+        started = time.perf_counter()
+        kit = self.kit
+        prior = kit.policy(view, moves, random.Random(rng.getrandbits(64)))
+        cands = list(kit.candidates(view, moves, prior)) if kit.candidates else list(moves)
+        if prior not in cands:
+            cands.insert(0, prior)
+        report = SearchReport(candidates=len(cands), prior=prior, chosen=prior)
+        self.report = report
+        if len(cands) == 1:
+            report.seconds = time.perf_counter() - started
+            return prior
+        me = view.player
+        p = cands.index(prior)
+        evidence = kit.evidence(view, events) if kit.evidence is not None else None
+        values: list[list[float]] = [[] for _ in cands]
+        active = list(range(len(cands)))
+        deadline = started + self.budget
+        iteration_cost = 0.0
+        while True:
+            if self.iterations is not None:
+                if report.iterations >= self.iterations:
+                    break
+            elif report.iterations and time.perf_counter() + iteration_cost > deadline:
+                break
+            tick = time.perf_counter()
+            sample = self.game.determinize(view, rng)
+            if kit.resample is not None:
+                sample = kit.resample(self.game, view, sample, rng, kit.policy, evidence)
+            stream = rng.getrandbits(64)
+            for i in active:
+                state, _ = self.game.perform(sample, me, cands[i])
+                values[i].append(self._rollout(sample, state, me, random.Random(stream)))
+                report.rollouts += 1
+            report.iterations += 1
+            iteration_cost = max(iteration_cost * 0.7, time.perf_counter() - tick)
+            if report.iterations >= kit.prune_after and report.iterations % 3 == 0 and len(active) > 2:
+                active = self._prune(values, active, kit.prune_z)
+        chosen = self._pick(values, active, p)
+        report.chosen = cands[chosen]
+        report.means = {self.game.describe_move(cands[i]): _mean(values[i]) for i in active}
+        report.seconds = time.perf_counter() - started
+        return cands[chosen]
+
+    def _rollout(self, start: Any, state: Any, me: int, rng: random.Random) -> float:
+        game, kit = self.game, self.kit
+        policy, horizon = kit.policy, kit.horizon
+        for _ in range(kit.max_rollout):
+            if game.is_over(state) or (horizon is not None and horizon(start, state)):
+                break
+            seat = game.to_act(state)[0]
+            moves = game.legal_moves(state, seat)
+            move = moves[0] if len(moves) == 1 else policy(game.view(state, seat), moves, rng)
+            state, _ = game.perform(state, seat, move)
+        return kit.value(game, state, me)
+
+    @staticmethod
+    def _prune(values: list[list[float]], active: list[int], z: float) -> list[int]:
+        best = max(active, key=lambda i: _mean(values[i]))
+        keep = []
+        for i in active:
+            if i == best:
+                keep.append(i)
+                continue
+            mean, se = _paired(values[best], values[i])
+            if not mean > z * se + 1e-9:
+                keep.append(i)
+        return keep
+
+    def _pick(self, values: list[list[float]], active: list[int], prior: int) -> int:
+        best = max(active, key=lambda i: (_mean(values[i]), i == prior))
+        if best == prior or prior not in active:
+            return best
+        mean, se = _paired(values[best], values[prior])
+        if mean > self.kit.margin and mean > self.kit.confidence * se:
+            return best
+        return prior
+
+
+def _mean(xs: Sequence[float]) -> float:
+    return sum(xs) / len(xs) if xs else float("-inf")
+
+
+def _paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
+    """Mean and standard error of ``a - b`` over the samples both have."""
+    n = min(len(a), len(b))
+    if n == 0:
+        return 0.0, float("inf")
+    diffs = [a[k] - b[k] for k in range(n)]
+    mean = sum(diffs) / n
+    if n < 2:
+        return mean, float("inf")
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(var / n)

@@ -1,0 +1,187 @@
+"""Computer players for Shed (docs/bots.md explains them in words).
+
+The normal player puts its strongest cards face up in the exchange (10s, 2s,
+then the highest ranks), so the hand holds the low cards that are easy to get
+rid of early; in play it sheds its lowest rank, every copy at once, saves 2s
+and 10s for when nothing else goes (a 10 for a big stack, a 2 for a small one),
+finishes a four of a kind when it can, and plays high to block an opponent who
+is down to its blind cards.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any, Sequence
+
+from ..core.engine import Game
+from ..games.shed.moves import Done, Exchange, PickUp, Play, PlayFaceDown
+from .search import SearchKit
+
+TWO, NINE, TEN, ACE = 2, 9, 10, 14
+
+
+def power(rank: int) -> int:
+    """How useful a rank is late in the game, when it must beat whatever is on the stack."""
+    if rank == TEN:
+        return 20
+    if rank == TWO:
+        return 19
+    return rank
+
+
+# -- the exchange ---------------------------------------------------------------------
+def best_exchange(view: Any, moves: Sequence[Any]) -> Any:
+    """Swap the strongest hand card for the weakest face-up card while that improves the row."""
+    swaps = [m for m in moves if type(m) is Exchange]
+    if swaps:
+        best = max(swaps, key=lambda m: (power(m.hand_card.rank) - power(m.face_up_card.rank), _key(m)))
+        if power(best.hand_card.rank) > power(best.face_up_card.rank):
+            return best
+    return _done(moves)
+
+
+def _done(moves: Sequence[Any]) -> Any:
+    for m in moves:
+        if type(m) is Done:
+            return m
+    return moves[0]
+
+
+def _key(move: Any) -> str:
+    return repr(move)
+
+
+# -- play -------------------------------------------------------------------------------
+def _plays_by_rank(moves: Sequence[Any]) -> dict[int, Any]:
+    """For each playable rank, the play of every copy at once."""
+    best: dict[int, Any] = {}
+    for m in moves:
+        if type(m) is Play:
+            rank = m.cards[0].rank
+            if rank not in best or len(m.cards) > len(best[rank].cards):
+                best[rank] = m
+    return best
+
+
+def _burns(view: Any, play: Any) -> bool:
+    """Whether ``play`` completes four of a kind on top of the stack."""
+    if not view.options.four_of_a_kind_burns:
+        return False
+    rank = play.cards[0].rank
+    run = 0
+    for card in reversed(view.stack):
+        if card.rank != rank:
+            break
+        run += 1
+    return run + len(play.cards) >= 4
+
+
+def _next_player(view: Any) -> int:
+    n = view.players
+    seat = (view.player + 1) % n
+    while view.places[seat] and seat != view.player:
+        seat = (seat + 1) % n
+    return seat
+
+
+def _blind(view: Any, seat: int) -> bool:
+    """Whether ``seat`` is down to its face-down (or face-up) cards with no deck left."""
+    return view.deck_size == 0 and view.hand_sizes[seat] == 0
+
+
+def normal(view: Any, moves: Sequence[Any], rng: random.Random) -> Any:
+    if view.phase == "exchange":
+        return best_exchange(view, moves)
+    first = moves[0]
+    if type(first) is PlayFaceDown or (len(moves) <= 2 and any(type(m) is PlayFaceDown for m in moves)):
+        return next(m for m in moves if type(m) is PlayFaceDown)
+    plays = _plays_by_rank(moves)
+    if not plays:
+        return next((m for m in moves if type(m) is PlayFaceDown), first)
+    stack = len(view.stack)
+    # finish four of a kind: the stack burns and we play again
+    burning = [p for r, p in plays.items() if r not in (TWO, TEN) and _burns(view, p)]
+    if burning and stack >= 3:
+        return min(burning, key=lambda p: p.cards[0].rank)
+    plain = sorted(r for r in plays if r not in (TWO, TEN))
+    if plain:
+        opponent = _next_player(view)
+        if _blind(view, opponent) and opponent != view.player:
+            # the next player plays blind: make the stack as hard to beat as we can
+            return plays[plain[-1]]
+        return plays[plain[0]]
+    # only 2s and 10s go: a 10 burns a big stack, a 2 resets a small one
+    if TEN in plays and (stack >= 5 or TWO not in plays):
+        return plays[TEN]
+    if TWO in plays:
+        return plays[TWO]
+    return plays[TEN]
+
+
+# -- easy -------------------------------------------------------------------------------
+def easy(view: Any, moves: Sequence[Any], rng: random.Random) -> Any:
+    """Plays its lowest card, one at a time, spending 2s like any low card; skips the
+    exchange; and one move in six is made on a whim."""
+    if rng.random() < 1 / 6:
+        return rng.choice(list(moves))
+    if view.phase == "exchange":
+        return _done(moves)
+    singles = [m for m in moves if type(m) is Play and len(m.cards) == 1]
+    if singles:
+        return min(singles, key=lambda m: (m.cards[0].rank, _key(m)))
+    for m in moves:
+        if type(m) is PlayFaceDown:
+            return m
+    return next((m for m in moves if type(m) is PickUp), moves[0])
+
+
+# -- hard: the search kit -------------------------------------------------------------------
+def value(game: Game, state: Any, seat: int) -> float:
+    """A finished game: 1 unless last (a small bonus for going out earlier).
+    A rollout cut short: judged by how many cards the seat still has to shed
+    compared with the one who has the most."""
+    n = state.players
+    if game.is_over(state):
+        place = state.places[seat]
+        if place == n:
+            return 0.0
+        return 0.8 + 0.2 * (n - 1 - place) / max(1, n - 2) if n > 2 else 1.0
+    left = state.cards_left(seat)
+    rivals = [state.cards_left(p) for p in state.active if p != seat]
+    if not rivals:
+        return 1.0
+    return 1.0 / (1.0 + math.exp(-(max(rivals) - left) / 4.0))
+
+
+def candidates(view: Any, moves: list, prior: Any) -> list:
+    """One play per rank and number of cards (suits do not matter in Shed); the
+    exchange is left to the normal rules."""
+    if view.phase == "exchange":
+        return [prior]
+    seen: set[tuple] = set()
+    out = []
+    for m in moves:
+        if type(m) is Play:
+            key = (m.cards[0].rank, len(m.cards))
+        elif type(m) is PlayFaceDown:
+            key = ("down",)  # every face-down card is as unknown as the others
+        else:
+            key = (type(m).__name__,)
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(m if m != prior and key != _prior_key(prior) else prior)
+    return out
+
+
+def _prior_key(move: Any) -> tuple:
+    if type(move) is Play:
+        return (move.cards[0].rank, len(move.cards))
+    if type(move) is PlayFaceDown:
+        return ("down",)
+    return (type(move).__name__,)
+
+
+STRATEGIES = {"easy": easy, "normal": normal}
+SEARCH = SearchKit(policy=normal, value=value, candidates=candidates, max_rollout=600)

@@ -1,0 +1,134 @@
+"""Card faces as styled text: rank and suit in colour on a paper-coloured chip.
+
+Suits are always told apart by their symbol (or letter, with ASCII cards),
+never by colour alone. Colours are CSS variables (see ``theme_variables``),
+so faces follow the dark and light themes.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from textual.content import Content
+
+from ..core.cards import Card, Rank, Suit
+
+CHIP_WIDTH = 5  # " 10♥ "
+
+
+@dataclass(frozen=True, slots=True)
+class CardStyle:
+    ascii: bool = False
+    four_colours: bool = False
+
+
+def theme_variables(dark: bool) -> dict[str, str]:
+    """The app's extra CSS variables for cards and suits."""
+    return {
+        "card-paper": "#f3efe4",
+        "card-paper-dim": "#9a968c" if dark else "#c9c5bb",
+        "card-ink": "#1b1b1b",
+        "card-ink-dim": "#4a4740",
+        "card-red": "#c0262d",
+        "card-blue": "#1d4fb8",
+        "card-green": "#1f7a35",
+        "card-back": "#2f5d9a",
+        "card-back-ink": "#a9c3e8",
+        # suit colours on the app's own background (log lines, headings)
+        "suit-red": "#ff7070" if dark else "#b3202a",
+        "suit-blue": "#7aa7ff" if dark else "#1d4fb8",
+        "suit-green": "#6fd08a" if dark else "#1f7a35",
+    }
+
+
+def face(card: Card, style: CardStyle = CardStyle()) -> str:
+    """``10♥``, ``A♠``, ``RJ★`` (``10H``, ``AS``, ``RJ*`` with ASCII cards)."""
+    if card.suit is None:
+        return ("RJ" if card.rank == Rank.RED_JOKER else "BJ") + ("*" if style.ascii else "★")
+    return card.rank.short + (card.suit.letter if style.ascii else card.suit.symbol)
+
+
+def suit_text(suit: Suit, style: CardStyle = CardStyle()) -> str:
+    return suit.letter if style.ascii else suit.symbol
+
+
+def ink(card_or_suit: Card | Suit | None, style: CardStyle = CardStyle(), on_paper: bool = True) -> str:
+    """The colour variable a card (or suit) is printed in."""
+    if isinstance(card_or_suit, Card):
+        suit = card_or_suit.suit
+        if suit is None:
+            return "$card-red" if card_or_suit.rank == Rank.RED_JOKER else "$card-ink"
+    else:
+        suit = card_or_suit
+    prefix = "$card-" if on_paper else "$suit-"
+    if suit in (Suit.HEARTS, Suit.DIAMONDS):
+        if style.four_colours and suit == Suit.DIAMONDS:
+            return prefix + "blue"
+        return prefix + "red"
+    if style.four_colours and suit == Suit.CLUBS:
+        return prefix + "green"
+    return "$card-ink" if on_paper else ""
+
+
+def chip(card: Card | None, style: CardStyle = CardStyle(), state: str = "normal") -> Content:
+    """One card as a 5-cell chip; ``card=None`` is a face-down back.
+
+    ``state``: ``normal``, ``dim`` (not playable now) or ``cursor`` (reversed).
+    """
+    if card is None:
+        text, colours = " ░░░ " if not style.ascii else " ### ", "$card-back-ink on $card-back"
+    else:
+        text = f" {face(card, style):>3} "
+        if state == "dim":
+            colours = "$card-ink-dim on $card-paper-dim"
+        else:
+            colours = f"{ink(card, style)} on $card-paper"
+    if state == "cursor":
+        colours += " bold reverse"
+    return Content.styled(text, colours)
+
+
+def cards_row(cards, style: CardStyle = CardStyle(), gap: str = " ") -> Content:
+    """Several chips side by side."""
+    parts: list[Content | str] = []
+    for index, card in enumerate(cards):
+        if index:
+            parts.append(gap)
+        parts.append(chip(card, style))
+    return Content.assemble(*parts) if parts else Content("—")
+
+
+def suit_label(suit: Suit, style: CardStyle = CardStyle()) -> Content:
+    """``♠ Spades`` with the symbol in its colour."""
+    return Content.assemble((suit_text(suit, style), ink(suit, style, on_paper=False) or "bold"), f" {suit.label}")
+
+
+_SUITS_IN_TEXT = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
+
+
+def colour_suits(text: str, style: CardStyle = CardStyle()) -> Content:
+    """Plain text (an event line) with every card face in it coloured by suit."""
+    parts: list[Content | str | tuple[str, str]] = []
+    last = 0
+    for match in _SUITS_IN_TEXT.finditer(text):
+        parts.append(text[last : match.start()])
+        suit = Suit("♣♦♥♠".index(match.group(2)))
+        colour = ink(suit, style, on_paper=False)
+        shown = match.group(1) + (suit.letter if style.ascii else suit.symbol)
+        parts.append((shown, f"bold {colour}".strip()))
+        last = match.end()
+    parts.append(text[last:])
+    return Content.assemble(*parts)
+
+
+def inline(cards, style: CardStyle = CardStyle(), empty: str = "—") -> Content:
+    """Card faces as compact coloured text on the app's background: ``3♣ 5♥ 10♠``."""
+    parts: list[Content | str | tuple[str, str]] = []
+    for index, card in enumerate(cards):
+        if index:
+            parts.append(" ")
+        colour = ink(card.suit, style, on_paper=False) if card.suit is not None else (
+            "$suit-red" if card.rank == Rank.RED_JOKER else "")
+        parts.append((face(card, style), f"bold {colour}".strip()))
+    return Content.assemble(*parts) if parts else Content.styled(empty, "$text-muted")

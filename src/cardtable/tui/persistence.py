@@ -1,0 +1,126 @@
+"""Saved games, statistics and settings in the app: a mixin for ``CardtableApp``.
+
+``class CardtableApp(PersistenceMixin, App)`` plus four hooks (see each
+method): ``init_persistence`` in ``__init__``, ``mount_persistence`` in
+``on_mount``, ``menu_pick`` in ``on_menu_screen_picked`` and
+``attach_autosave`` in ``start_game``. Then every game started is saved after
+each move (and filed away with its statistics when it ends), the menu's
+Resume, Statistics and Settings items work, ``CardtableApp(resume=ID)`` opens
+a saved game, and the settings file is read at start.
+"""
+
+from __future__ import annotations
+
+from ..session import Session
+from ..storage.autosave import Autosaver
+from ..storage.saves import SaveError, SaveStore
+from ..storage.settings import Settings, load_settings
+from .settings import TuiSettings
+
+#: The menu items this mixin answers, in menu order (before Rules and Quit).
+MENU_ITEMS: tuple[tuple[str, str], ...] = (("resume", "Resume"), ("stats", "Statistics"), ("settings", "Settings"))
+
+
+def tui_settings(settings: Settings) -> TuiSettings:
+    """The app's preferences from the stored settings."""
+    return TuiSettings(
+        curtain=settings.curtain,
+        speed=settings.computer_speed,
+        ascii_cards=settings.card_style == "ascii",
+        four_colours=settings.four_colour,
+        theme=settings.theme,
+    )
+
+
+class PersistenceMixin:
+    save_store: SaveStore
+    resume_id: str | None
+    settings_notice: str | None
+    settings: TuiSettings
+
+    # -- the hooks ---------------------------------------------------------------------------
+    def init_persistence(
+        self, settings: TuiSettings | None = None, resume: str | None = None, store: SaveStore | None = None
+    ) -> TuiSettings:
+        """In ``__init__``: returns the preferences to use: ``settings`` if given
+        (tests), else those of the settings file (or the defaults, with a notice)."""
+        self.save_store = store or SaveStore()
+        self.resume_id = resume
+        self.settings_notice = None
+        if settings is not None:
+            return settings
+        loaded = load_settings()
+        self.settings_notice = loaded.notice
+        return tui_settings(loaded.settings)
+
+    def mount_persistence(self) -> None:
+        """In ``on_mount``, after the menu is pushed: the settings notice, and ``resume``."""
+        if self.settings_notice:
+            self.notify(self.settings_notice, title="Settings", severity="warning", timeout=15)
+        if self.resume_id:
+            self.resume_game(self.resume_id)
+
+    def menu_pick(self, item: str) -> bool:
+        """In ``on_menu_screen_picked``: handles Resume, Statistics and Settings (True if it did)."""
+        if item == "resume":
+            self.show_resume()
+        elif item == "stats":
+            self.show_statistics()
+        elif item == "settings":
+            self.show_settings()
+        else:
+            return False
+        return True
+
+    def attach_autosave(self, session: Session, **kwargs) -> Autosaver:
+        """In ``start_game``, on the new session: saved after every move from now on."""
+        return Autosaver(session, self.save_store, on_error=self._autosave_failed, **kwargs).attach()
+
+    # -- the actions ----------------------------------------------------------------------------
+    def _autosave_failed(self, message: str) -> None:
+        self.notify(message, title="Game not saved", severity="error", timeout=10)
+
+    def show_resume(self) -> None:
+        from .screens.resume import ResumeScreen
+
+        def chosen(save_id: str | None) -> None:
+            if save_id:
+                self.resume_game(save_id)
+
+        self.push_screen(ResumeScreen(self.save_store), chosen)
+
+    def resume_game(self, save_id: str) -> bool:
+        """Open the saved game ``save_id`` at the table (the driver starts behind the
+        curtain of the player to act when the curtain mode asks for one)."""
+        from .presenters import get_presenter
+        from .screens.table import TableScreen
+        from .setup import GameSetup
+
+        try:
+            saver = Autosaver.resume(save_id, self.save_store, on_error=self._autosave_failed).attach()
+        except SaveError as exc:
+            self.notify(exc.message, title="Cannot resume", severity="error", timeout=15)
+            return False
+        session = saver.session
+        setup = GameSetup(session.game.id, session.seats, session.options, session.seed)
+        self.last_setup = setup
+        self.push_screen(TableScreen(setup, session, get_presenter(setup.game_id), self.settings))
+        return True
+
+    def show_statistics(self) -> None:
+        from .screens.stats import StatisticsScreen
+
+        self.push_screen(StatisticsScreen())
+
+    def show_settings(self) -> None:
+        from .screens.settings import SettingsScreen
+
+        loaded = load_settings()
+        self.push_screen(SettingsScreen(loaded.settings, loaded.notice, loaded.path), self.apply_settings)
+
+    def apply_settings(self, settings: Settings | None) -> None:
+        """Use newly saved settings (from the next table on; the theme at once)."""
+        if settings is None:
+            return
+        self.settings = tui_settings(settings)
+        self.theme = settings.theme

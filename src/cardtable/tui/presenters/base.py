@@ -1,0 +1,176 @@
+"""What a presenter gives the table: plain, immutable descriptions built from a
+player's view and the engine's legal moves. No rule is decided here: a card is
+"playable" because some legal move uses it, and a refusal's reason comes from
+the engine.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from textual.content import Content
+from textual.widget import Widget
+
+from ...core.engine import Event, Game
+from ..cardfaces import CardStyle
+
+#: The table's action keys: (action id, key, footer label). A game uses some of them.
+ACTION_KEYS: tuple[tuple[str, str, str], ...] = (
+    ("draw", "d", "Draw"),
+    ("pass", "p", "Pass"),
+    ("pick_up", "u", "Pick up"),
+    ("done", "f", "Finish exchange"),
+)
+
+
+@dataclass(frozen=True)
+class CardItem:
+    key: str  # unique in its area, e.g. "hand:3"
+    card: Any  # a Card, or None for a face-down card
+    playable: bool  # some legal move uses it now
+    group: Any = None  # items of one group may be selected together (Shed: the rank)
+
+
+@dataclass(frozen=True)
+class CardRow:
+    key: str
+    title: str
+    items: tuple[CardItem, ...]
+    multi: bool = False  # several items of one group may be selected
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    action: str  # one of ACTION_KEYS' ids
+    label: str
+    move: Any = None  # the legal move, or None when the action is not legal now
+
+
+@dataclass(frozen=True)
+class PrivateArea:
+    """The viewer's own cards; ``active`` when it is their turn to choose."""
+
+    title: str
+    rows: tuple[CardRow, ...]
+    actions: tuple[ActionSpec, ...] = ()
+    active: bool = False
+    hint: str = ""  # one line under the cards: what to do now
+
+    def action(self, action_id: str) -> ActionSpec | None:
+        return next((a for a in self.actions if a.action == action_id), None)
+
+
+@dataclass(frozen=True)
+class Choice:
+    label: str | Content
+    move: Any
+    key: str = ""  # a key that picks it at once (e.g. "s" for Spades)
+
+
+@dataclass(frozen=True)
+class Picker:
+    """Several legal moves match what was chosen: which one?"""
+
+    title: str
+    choices: tuple[Choice, ...]
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A secret choice made on its own screen (One Too Many's numbers and Redo)."""
+
+    title: str
+    lines: tuple[str | Content, ...]
+    numbers: tuple[int, ...] = ()  # allowed numbers (a number prompt)
+    choices: tuple[Choice, ...] = ()  # or a list of choices
+    number_move: Any = None  # callable: number -> move
+    low_high: tuple[int, int] = (0, 0)  # the range shown
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """Simultaneous choices shown all at once."""
+
+    title: str
+    rows: tuple[tuple[str, str], ...]  # (name, what they chose)
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Between rounds or hands: this one's points and the totals."""
+
+    title: str
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    note: str = ""
+
+
+class TableWidget(Widget):
+    """A game's public table: set ``show(view, names, style)``; it renders from that only."""
+
+    def show(self, view: Any, names: Sequence[str], style: CardStyle) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+
+class Presenter(ABC):
+    """One per game: turns views and legal moves into what the table draws."""
+
+    game: Game
+    #: the ids (from ACTION_KEYS) of the action keys this game uses
+    actions: tuple[str, ...] = ()
+    #: whether moves are made in a prompt screen (secret numbers) rather than on the table
+    uses_prompt: bool = False
+
+    @property
+    def game_id(self) -> str:
+        return self.game.id
+
+    @abstractmethod
+    def make_table(self) -> TableWidget:
+        """A new public-table widget for this game."""
+
+    @abstractmethod
+    def headline(self, view: Any, names: Sequence[str]) -> str:
+        """One line: round or hand, whose turn, the target."""
+
+    def private_area(self, view: Any, legal: Sequence[Any], style: CardStyle) -> PrivateArea | None:
+        """The viewer's own cards (``view.player`` is not None); ``legal`` is empty when
+        it is not their turn."""
+        return None
+
+    def moves_for(self, view: Any, legal: Sequence[Any], keys: Sequence[str]) -> list[Any]:
+        """The legal moves that play exactly the chosen items."""
+        return []
+
+    def probe(self, view: Any, keys: Sequence[str]) -> Any:
+        """A move that would play the chosen items, to ask the engine why it is refused."""
+        return None
+
+    def picker(self, view: Any, moves: Sequence[Any], style: CardStyle) -> Picker:
+        return Picker("Which move?", tuple(Choice(self.game.describe_move(m), m) for m in moves))
+
+    def prompt(self, view: Any, legal: Sequence[Any], names: Sequence[str]) -> Prompt | None:
+        return None
+
+    def confirm_text(self, view: Any, move: Any, names: Sequence[str]) -> str:
+        text = self.game.describe_move(move)
+        return text[:1].upper() + text[1:] + "?"
+
+    def reveal(self, events: Sequence[Event], view: Any, names: Sequence[str]) -> Reveal | None:
+        """A reveal screen for these events (simultaneous choices shown), if any."""
+        return None
+
+    def summary(self, events: Sequence[Event], view: Any, names: Sequence[str]) -> Summary | None:
+        """A between-rounds summary for these events, if a round or hand ended."""
+        return None
+
+    def loggable(self, event: Event) -> bool:
+        """Whether the log shows this event (to a viewer who may see it)."""
+        return True
+
+    def is_secret(self, move: Any) -> bool:
+        """Whether a move stays hidden until a reveal (a computer's is then shown only as "has chosen")."""
+        return False

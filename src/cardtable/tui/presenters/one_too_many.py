@@ -1,0 +1,158 @@
+"""One Too Many at the table: the center's Diamonds in rank order with the
+longest run and the bust length, each player's pile, banked score, whether
+still in the round and a Redo marker; the round, the turn and the target.
+
+Every move here is secret: numbers and Redo decisions are made on the prompt
+screen, one player at a time behind the curtain, then revealed all at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from textual.content import Content
+
+from ...core.engine import Event
+from ...core.secret import CHOSEN
+from ...games.one_too_many import GAME, Ask, Phase, Redo, View
+from ..cardfaces import CardStyle, chip, inline
+from .base import Choice, Presenter, Prompt, Reveal, Summary
+from .common import ContentTable, label, players_table
+
+PILE_SHOWN = 3  # the newest cards of a pile drawn on the table
+
+
+def asked(count: int | None) -> str:
+    if count is None:
+        return "—"
+    return "passes" if count == 0 else f"asks for {count}"
+
+
+def choice_cell(view: View, seat: int) -> str:
+    """What the table says about a seat's secret choice: never the number before the reveal."""
+    chosen = dict(view.choices)
+    if seat in chosen:
+        value = chosen[seat]
+        if value is CHOSEN or view.player != seat:
+            return "has decided" if view.phase is Phase.REDO else "has chosen"
+        return "decided" if view.phase is Phase.REDO else "chosen"
+    if seat in view.to_act:
+        return "deciding on the Redo…" if view.phase is Phase.REDO else "choosing…"
+    return ""
+
+
+class OneTooManyTable(ContentTable):
+    def draw(self, view: View, names: list[str], style: CardStyle) -> Content:
+        lines: list[Content] = []
+        center = Content(" ").join([chip(card, style) for card in view.center]) if view.center else Content.styled("no Diamonds yet", "$text-muted")
+        lines.append(Content.assemble(label("Center "), center))
+        danger = "bold $error" if view.longest_run == view.bust_length - 1 else "bold"
+        lines.append(
+            Content.assemble(
+                label("Longest run "), (str(view.longest_run), danger),
+                label(f" · a run of {view.bust_length} busts · deck "), (str(view.deck_size), "bold"),
+            )
+        )
+        lines.append(Content(""))
+        rows = []
+        for seat in range(view.players):
+            pile = view.piles[seat]
+            pile_cell = (
+                Content.assemble((f"{len(pile)} ", "$text-muted"), inline(pile[-PILE_SHOWN:], style))
+                if pile else Content.styled("—", "$text-muted")
+            )
+            if view.in_round[seat]:
+                status = choice_cell(view, seat)
+            else:
+                status = "passed" if view.passed_on[seat] else "out"
+            if view.redo[seat]:
+                status = f"{status} · Redo" if status else "Redo"
+            rows.append((pile_cell, str(view.scores[seat]), status))
+        out = [s for s in range(view.players) if not view.in_round[s]]
+        lines.append(players_table(names, ("Pile", "Pts", ""), rows, acting=view.to_act, out=out))
+        return Content("\n").join(lines)
+
+
+class OneTooManyPresenter(Presenter):
+    game = GAME
+    uses_prompt = True
+
+    def make_table(self) -> OneTooManyTable:
+        return OneTooManyTable(id="public-table")
+
+    def headline(self, view: View, names: Sequence[str]) -> str:
+        return (f"One Too Many · round {view.round}, turn {view.turn} · "
+                f"first to {view.target} points ends the game · limit {view.limit}")
+
+    def is_secret(self, move: Any) -> bool:
+        return True
+
+    def loggable(self, event: Event) -> bool:
+        # a chosen number is not shown once entered, not even to its chooser, until the reveal
+        return not (event.visible_to is not None and event.kind in ("choose", "redo_choice"))
+
+    def prompt(self, view: View, legal: Sequence[Any], names: Sequence[str]) -> Prompt | None:
+        me = view.player
+        if me is None:
+            return None
+        pile = len(view.piles[me])
+        lines: list[str | Content] = [
+            f"Your pile: {pile} card{'s' if pile != 1 else ''}; banked {view.scores[me]} of {view.target}. "
+            f"Longest run {view.longest_run}; {view.bust_length} in a row busts.",
+        ]
+        if view.phase is Phase.REDO:
+            shown = ", ".join(f"{names[s]} {asked(c)}" for s, c in enumerate(view.last_reveal) if c is not None)
+            lines.append(f"Numbers shown: {shown}.")
+            choices = tuple(
+                Choice("Use my Redo: choose a new number" if m.use else "Keep my number (the Redo is kept for later)", m)
+                for m in sorted(legal, key=lambda m: not m.use)
+            )
+            return Prompt(f"{names[me]}: use your Redo?", tuple(lines), choices=choices)
+        numbers = tuple(sorted(m.count for m in legal if isinstance(m, Ask)))
+        if view.phase is Phase.RECHOOSE:
+            shown = ", ".join(f"{names[s]} {asked(c)}" for s, c in enumerate(view.last_reveal) if c is not None)
+            lines.append(f"Numbers shown: {shown}. You used your Redo: choose again.")
+        lines.append("0 passes: you bank your pile and leave the round.")
+        if 1 not in numbers and numbers and max(numbers) > 1:
+            lines.append("You are alone in the round: you may not ask for exactly 1.")
+        return Prompt(
+            f"{names[me]}: how many cards do you ask for? (0 to {view.limit})",
+            tuple(lines),
+            numbers=numbers,
+            number_move=Ask,
+            low_high=(0, view.limit),
+        )
+
+    def reveal(self, events: Sequence[Event], view: View, names: Sequence[str]) -> Reveal | None:
+        shown = next((e for e in events if e.kind == "reveal"), None)
+        if shown is not None:
+            rows = tuple((names[seat], asked(count)) for seat, count in shown.get("asks", ()))
+            redo = shown.get("redo")
+            title = "New numbers, after the Redo" if redo else f"Numbers shown (round {shown.get('round')}, turn {shown.get('turn')})"
+            note = "The draws follow card by card in the log." if any(c for _, c in shown.get("asks", ())) else ""
+            if not redo and any(view.redo[s] and view.in_round[s] for s in range(view.players)) and view.phase is Phase.REDO:
+                note = "Redo holders now decide whether to choose again."
+            return Reveal(title, rows, note)
+        decisions = [e for e in events if e.kind == "redo"]
+        if decisions:
+            rows = tuple((names[e.get("seat")], "uses the Redo" if e.get("use") else "keeps the Redo") for e in decisions)
+            return Reveal("Redo decisions", rows)
+        return None
+
+    def summary(self, events: Sequence[Event], view: View, names: Sequence[str]) -> Summary | None:
+        end = next((e for e in events if e.kind == "round_end"), None)
+        if end is None:
+            return None
+        points, scores = end.get("round_points"), end.get("scores")
+        rows = tuple((names[s], str(points[s]), str(scores[s])) for s in range(len(names)))
+        bust = next((e for e in events if e.kind == "bust"), None)
+        how = bust.render(names) if bust is not None else "Everyone banked their pile."
+        return Summary(
+            f"Round {end.get('round')} is over",
+            ("Player", "This round", "Total"),
+            rows,
+            f"{how}\nThe game ends after the round in which someone reaches {view.target}.",
+        )
+
+
+PRESENTER = OneTooManyPresenter()

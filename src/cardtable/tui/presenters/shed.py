@@ -1,0 +1,168 @@
+"""Shed at the table: the stack's top cards and size, the deck, the burned
+cards, each player's face-up cards, face-down count and hand size, who is out
+and in what place; the viewer's hand, face-up and face-down cards as rows."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from textual.content import Content
+
+from ...core.engine import Event
+from ...games.shed import GAME
+from ...games.shed.moves import Done, Exchange, PickUp, Play, PlayFaceDown
+from ...games.shed.view import ShedView
+from ..cardfaces import CardStyle, chip, inline
+from .base import ActionSpec, CardItem, CardRow, Choice, Picker, Presenter, PrivateArea
+from .common import ContentTable, label, players_table
+
+ORDINALS = ("1st", "2nd", "3rd", "4th")
+STACK_SHOWN = 4  # the top cards drawn (four of a kind burns)
+
+
+class ShedTable(ContentTable):
+    def draw(self, view: ShedView, names: list[str], style: CardStyle) -> Content:
+        lines: list[Content] = []
+        top = view.stack[-STACK_SHOWN:]
+        stack = Content(" ").join([chip(card, style) for card in top]) if top else Content.styled("empty", "$text-muted")
+        more = f"  ({view.stack_size} card{'s' if view.stack_size != 1 else ''})" if view.stack_size else ""
+        lines.append(Content.assemble(label("Stack "), stack, label(more)))
+        deck = Content.assemble(label("Deck "), (str(view.deck_size), "bold"), label("   Burned "), (str(view.burned_count), "bold"))
+        if view.unused_count:
+            deck = Content.assemble(deck, label(f"   Set aside {view.unused_count}"))
+        lines.append(deck)
+        if view.phase == "exchange":
+            lines.append(Content.styled("Exchange: each player may swap hand and face-up cards", "$warning"))
+        elif view.start_rank:
+            lines.append(Content.styled(f"The first play must be of rank {_rank_name(view.start_rank)}", "$warning"))
+        lines.append(Content(""))
+        rows = []
+        for seat in range(view.players):
+            place = view.places[seat]
+            status = f"out {ORDINALS[place - 1]}" if place else ("ready" if view.phase == "exchange" and view.exchange_done[seat] else "")
+            rows.append((str(view.hand_sizes[seat]), inline(view.face_up[seat], style), str(view.face_down[seat]), status))
+        out = [seat for seat in range(view.players) if view.places[seat]]
+        lines.append(players_table(names, ("Hand", "Face up", "Down", ""), rows, acting=view.to_act, out=out))
+        return Content("\n").join(lines)
+
+
+def _rank_name(rank: int) -> str:
+    from ...core.cards import Rank
+
+    return Rank(rank).short
+
+
+class ShedPresenter(Presenter):
+    game = GAME
+    actions = ("pick_up", "done")
+
+    def make_table(self) -> ShedTable:
+        return ShedTable(id="public-table")
+
+    def headline(self, view: ShedView, names: Sequence[str]) -> str:
+        if view.phase == "exchange":
+            return "Shed · exchange phase · the last player holding cards loses"
+        who = ", ".join(names[s] for s in view.to_act)
+        return "Shed · the last player holding cards loses" + (f" · {who} to play" if who else "")
+
+    # -- the viewer's cards -----------------------------------------------------------
+    def private_area(self, view: ShedView, legal: Sequence[Any], style: CardStyle) -> PrivateArea:
+        hand = view.hand or ()
+        me = view.player
+        up = view.face_up[me] if me is not None else ()
+        down = view.face_down[me] if me is not None else 0
+        if view.phase == "exchange":
+            swap_hand = {m.hand_card for m in legal if isinstance(m, Exchange)}
+            swap_up = {m.face_up_card for m in legal if isinstance(m, Exchange)}
+            rows = (
+                CardRow("hand", f"Hand ({len(hand)})", tuple(CardItem(f"hand:{c.code}", c, c in swap_hand) for c in hand)),
+                CardRow("up", "Face up", tuple(CardItem(f"up:{c.code}", c, c in swap_up) for c in up)),
+                CardRow("down", "Face down", tuple(CardItem(f"down:{i}", None, False) for i in range(down))),
+            )
+            done = next((m for m in legal if isinstance(m, Done)), None)
+            hint = "Swap a hand card with a face-up card: choose either (Enter). f: finish exchanging." if legal else ""
+            return PrivateArea("Your cards", rows, (ActionSpec("done", "Finish exchange", done),), bool(legal), hint)
+        in_play = {c for m in legal if isinstance(m, Play) for c in m.cards}
+        blind = {m.index for m in legal if isinstance(m, PlayFaceDown)}
+        rows = (
+            CardRow("hand", f"Hand ({len(hand)})",
+                    tuple(CardItem(f"hand:{c.code}", c, c in in_play, c.rank) for c in hand), multi=True),
+            CardRow("up", "Face up",
+                    tuple(CardItem(f"up:{c.code}", c, c in in_play, c.rank) for c in up), multi=True),
+            CardRow("down", "Face down", tuple(CardItem(f"down:{i}", None, i in blind) for i in range(down))),
+        )
+        pick_up = next((m for m in legal if isinstance(m, PickUp)), None)
+        hint = ""
+        if legal:
+            if blind:
+                hint = "Play a face-down card, blind: choose one (Enter)."
+            else:
+                plays = "Play a bright card (Space selects more of its rank)" if in_play else "Nothing can be played"
+                hint = plays + (", or u to pick up the stack." if pick_up else ".")
+        return PrivateArea("Your cards", rows, (ActionSpec("pick_up", "Pick up", pick_up),), bool(legal), hint)
+
+    def _cards(self, view: ShedView, keys: Sequence[str]) -> list:
+        me = view.player
+        up = view.face_up[me] if me is not None else ()
+        pool = {f"hand:{c.code}": c for c in (view.hand or ())} | {f"up:{c.code}": c for c in up}
+        return [pool[k] for k in keys if k in pool]
+
+    def moves_for(self, view: ShedView, legal: Sequence[Any], keys: Sequence[str]) -> list[Any]:
+        if len(keys) == 1 and keys[0].startswith("down:"):
+            index = int(keys[0].partition(":")[2])
+            return [m for m in legal if isinstance(m, PlayFaceDown) and m.index == index]
+        cards = self._cards(view, keys)
+        if len(cards) != len(keys):
+            return []
+        if view.phase == "exchange":
+            if len(cards) != 1:
+                return []
+            card, source = cards[0], keys[0].partition(":")[0]
+            return [m for m in legal if isinstance(m, Exchange)
+                    and (m.hand_card if source == "hand" else m.face_up_card) == card]
+        chosen = set(cards)
+        return [m for m in legal if isinstance(m, Play) and set(m.cards) == chosen]
+
+    def probe(self, view: ShedView, keys: Sequence[str]) -> Any:
+        if len(keys) == 1 and keys[0].startswith("down:"):
+            return PlayFaceDown(int(keys[0].partition(":")[2]))
+        cards = self._cards(view, keys)
+        if not cards:
+            return None
+        if view.phase == "exchange":
+            source = keys[0].partition(":")[0]
+            me = view.player
+            others = (view.face_up[me] if source == "hand" else view.hand) if me is not None else ()
+            if not others:
+                return None
+            other = others[0]
+            return Exchange(cards[0], other) if source == "hand" else Exchange(other, cards[0])
+        return Play(tuple(cards))
+
+    def picker(self, view: ShedView, moves: Sequence[Any], style: CardStyle) -> Picker:
+        first = moves[0]
+        if isinstance(first, Exchange):
+            same_hand = all(m.hand_card == first.hand_card for m in moves)
+            if same_hand:
+                title = f"Swap {first.hand_card.face} from your hand with which face-up card?"
+                choices = tuple(Choice(Content.assemble("take ", chip(m.face_up_card, style)), m) for m in moves)
+            else:
+                title = f"Swap face-up {first.face_up_card.face} with which hand card?"
+                choices = tuple(Choice(Content.assemble("give ", chip(m.hand_card, style)), m) for m in moves)
+            return Picker(title, choices)
+        return super().picker(view, moves, style)
+
+    def confirm_text(self, view: ShedView, move: Any, names: Sequence[str]) -> str:
+        if isinstance(move, Exchange):
+            return f"Put {move.hand_card.face} face up and take {move.face_up_card.face} into your hand?"
+        if isinstance(move, Done):
+            return "Finish exchanging?"
+        if isinstance(move, PickUp):
+            return f"Pick up the stack ({view.stack_size} card{'s' if view.stack_size != 1 else ''})?"
+        return super().confirm_text(view, move, names)
+
+    def summary(self, events: Sequence[Event], view: ShedView, names: Sequence[str]):
+        return None
+
+
+PRESENTER = ShedPresenter()

@@ -1,0 +1,57 @@
+"""The hand-off curtain: the whole screen says "Pass to <name>" and waits for
+that player. Under it, what happened since their last turn (public events only)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Static
+
+from ..cardfaces import CardStyle, colour_suits
+from ..widgets.footer import KeysFooter
+from ..widgets.size_notice import SizeNotice
+
+
+class CurtainScreen(Screen[None]):
+    BINDINGS = [Binding("enter", "ready", "I have the keyboard", priority=True)]
+
+    def __init__(self, name: str, recap: list[str], style: CardStyle = CardStyle(), delay: float = 0.0) -> None:
+        super().__init__(classes="curtain-screen")
+        self.player_name = name
+        self.recap = recap
+        self.card_style = style
+        # keys are ignored for a moment, so a double Enter from the last player lifts nothing
+        self.delay = delay
+        self.armed = delay <= 0
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="curtain"):
+            yield Static(f"Pass to {self.player_name}", id="curtain-title")
+            yield Static(
+                f"Only {self.player_name} should look now. {self.player_name}: press Enter.",
+                id="curtain-help",
+            )
+            yield Button(f"I am {self.player_name}", id="ready", variant="primary")
+            with VerticalScroll(id="recap"):
+                yield Static("Since your last turn" if self.recap else "Nothing has happened yet.", classes="recap-title")
+                for line in self.recap:
+                    yield Static(colour_suits(line, self.card_style), classes="recap-line")
+        yield KeysFooter()
+        yield SizeNotice()
+
+    def on_mount(self) -> None:
+        if not self.armed:
+            self.set_timer(self.delay, self._arm)
+
+    def _arm(self) -> None:
+        self.armed = True
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_ready()
+
+    def action_ready(self) -> None:
+        if self.armed:
+            self.dismiss(None)

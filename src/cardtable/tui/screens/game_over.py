@@ -1,0 +1,86 @@
+"""The final ranking, with the reason for each place; play again or go back to the menu."""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Static
+
+from ...core.engine import Outcome
+from ..widgets.footer import KeysFooter
+from ..widgets.size_notice import SizeNotice
+from ..widgets.text_table import text_table
+
+
+def with_names(text: str, names: Sequence[str]) -> str:
+    """The engine's reasons say "seat 2"; the table says the player's name."""
+
+    def name(match: re.Match) -> str:
+        index = int(match.group(1)) - 1
+        return names[index] if 0 <= index < len(names) else match.group(0)
+
+    return re.sub(r"\b[Ss]eat (\d+)\b", name, text)
+
+
+def ranking_rows(outcome: Outcome, names: Sequence[str]) -> list[tuple[str, str, str]]:
+    order = sorted(range(len(names)), key=lambda seat: (outcome.places[seat], seat))
+    return [(str(outcome.places[seat]), names[seat], str(outcome.points[seat])) for seat in order]
+
+
+def winners_line(outcome: Outcome, names: Sequence[str]) -> str:
+    winners = [names[seat] for seat in outcome.winners()]
+    if len(winners) == 1:
+        return f"{winners[0]} wins!"
+    return f"{', '.join(winners[:-1])} and {winners[-1]} share the win!"
+
+
+class GameOverScreen(Screen[str]):
+    """Dismisses with "again" or "menu"."""
+
+    BINDINGS = [
+        Binding("a", "choose('again')", "Play again"),
+        Binding("m,escape", "choose('menu')", "Menu"),
+    ]
+
+    def __init__(self, game_name: str, outcome: Outcome, names: Sequence[str]) -> None:
+        super().__init__(classes="interlude-screen")
+        self.game_name = game_name
+        self.outcome = outcome
+        self.names = list(names)
+
+    def compose(self) -> ComposeResult:
+        outcome, names = self.outcome, self.names
+        order = sorted(range(len(names)), key=lambda seat: (outcome.places[seat], seat))
+        with Vertical(classes="interlude", id="game-over"):
+            yield Static(f"{self.game_name}: game over", classes="interlude-title")
+            yield Static(winners_line(outcome, names), id="winners")
+            yield Static(
+                text_table(("Place", "Player", "Points"), ranking_rows(outcome, names), align="rlr",
+                           highlight=[i for i, seat in enumerate(order) if outcome.places[seat] == 1]),
+                classes="interlude-table",
+            )
+            if outcome.reasons:
+                with VerticalScroll(id="reasons"):
+                    for seat in order:
+                        if outcome.reasons[seat]:
+                            yield Static(f"{names[seat]}: {with_names(outcome.reasons[seat], names)}", classes="reason")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Play again (a)", id="again", variant="primary")
+                yield Button("Menu (m)", id="menu")
+        yield KeysFooter()
+        yield SizeNotice()
+
+    def on_mount(self) -> None:
+        self.query_one("#again", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id or "menu")
+
+    def action_choose(self, choice: str) -> None:
+        self.dismiss(choice)

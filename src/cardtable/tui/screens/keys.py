@@ -1,0 +1,53 @@
+"""The keys, in one place (`?`)."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Markdown
+
+from ..widgets.footer import KeysFooter
+from ..widgets.size_notice import SizeNotice
+
+KEYS_MARKDOWN = """\
+# Keys
+
+| Anywhere | |
+|---|---|
+| F1 | the rules of the game |
+| ? | these keys |
+| Ctrl+P | command palette: games, rules, themes |
+| Ctrl+Q | quit (asks first during a game) |
+
+| At the table | |
+|---|---|
+| ← → | move along your cards |
+| ↑ ↓ | another row (Shed: hand, face-up, face-down) |
+| Enter, 1–9, 0, click | choose the card (confirm with Enter, Esc to cancel) |
+| Space | select several cards of one rank (Shed) |
+| w | why a dimmed card cannot be played |
+| d, p, u, f | draw, pass, pick up, finish exchanging (shown when they apply) |
+| Space | skip a computer's pause |
+
+| Secret numbers | |
+|---|---|
+| digits, ↑ ↓ | choose the number |
+| Enter | enter it, then Enter again to confirm (Esc to change) |
+
+The footer always shows the keys that work now.
+"""
+
+
+class KeysScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,question_mark,q,enter", "close", "Close")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="keys"):
+            yield Markdown(KEYS_MARKDOWN)
+        yield KeysFooter()
+        yield SizeNotice()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

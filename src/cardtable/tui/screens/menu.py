@@ -1,0 +1,70 @@
+"""The main menu: the games (one line each, with the player range), Rules, Quit."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.content import Content
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...games import available_games
+from ..widgets.footer import KeysFooter
+from ..widgets.size_notice import SizeNotice
+
+#: One line per game for the menu (the engine's summary is longer).
+BLURBS = {
+    "one-too-many": "Ask in secret for cards; bank them before the Diamonds bust.",
+    "one-card": "Match rank or suit; 7s are wild, 2s, Aces and Jokers attack.",
+    "shed": "Play up, burn with 10s, and don't be the last holding cards.",
+}
+
+#: The items after the games: (id, label). The save-games issue adds "resume" first.
+EXTRA_ITEMS: tuple[tuple[str, str], ...] = (("rules", "Rules"), ("quit", "Quit"))
+
+
+def game_prompt(game) -> Content:
+    players = f"{game.min_players}–{game.max_players} players"
+    blurb = BLURBS.get(game.id, game.summary)
+    return Content.assemble(
+        (game.name, "bold"), "  ", (players, "$text-muted"), "\n", (blurb, "$text-muted italic")
+    )
+
+
+class MenuScreen(Screen[None]):
+    class Picked(Message):
+        """A menu item was chosen: a game id, or one of EXTRA_ITEMS' ids."""
+
+        def __init__(self, item: str) -> None:
+            super().__init__()
+            self.item = item
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="menu"):
+            yield Static("cardtable", id="menu-title")
+            yield Static("Card games for a few people at one keyboard", id="menu-subtitle")
+            options: list[Option | None] = [Option(game_prompt(g), id=g.id) for g in available_games()]
+            options.append(None)
+            options += [Option(label, id=item) for item, label in EXTRA_ITEMS]
+            yield OptionList(*options, id="menu-list")
+        yield KeysFooter()
+        yield SizeNotice()
+
+    def on_mount(self) -> None:
+        menu = self.query_one(OptionList)
+        menu.highlighted = 0
+        menu.focus()
+
+    @property
+    def highlighted_game(self) -> str | None:
+        menu = self.query_one(OptionList)
+        if menu.highlighted is None:
+            return None
+        item = menu.get_option_at_index(menu.highlighted).id
+        return item if item not in dict(EXTRA_ITEMS) else None
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.post_message(self.Picked(event.option.id or ""))

@@ -1,0 +1,197 @@
+"""The new-game screen: players, each seat's name and kind, the game's options, a seed.
+
+Every field is checked as it changes; problems are shown under the field and
+the game cannot start until there are none.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Input, Select, Static
+
+from ...core.engine import Game
+from ...session import Seat
+from ..setup import DEFAULT_COMPUTER, SEAT_CHOICES, GameSetup, default_name
+from ..widgets.options_form import OptionsForm, show_error
+from ..widgets.footer import KeysFooter
+from ..widgets.size_notice import SizeNotice
+
+MAX_NAME = 16
+
+
+def check_names(names: list[str]) -> dict[int, str]:
+    errors: dict[int, str] = {}
+    seen: dict[str, int] = {}
+    for seat, name in enumerate(names):
+        if not name.strip():
+            errors[seat] = "A name is needed."
+        elif len(name.strip()) > MAX_NAME:
+            errors[seat] = f"At most {MAX_NAME} characters."
+        elif name.strip().casefold() in seen:
+            errors[seat] = f"Same name as seat {seen[name.strip().casefold()] + 1}."
+        else:
+            seen[name.strip().casefold()] = seat
+    return errors
+
+
+def check_seed(text: str) -> str | None:
+    text = text.strip()
+    if text and not (text.isdigit() and len(text) <= 18):
+        return "A seed is a whole number (or leave it empty for a random game)."
+    return None
+
+
+class NewGameScreen(Screen[GameSetup | None]):
+    """Dismisses with a :class:`GameSetup`, or ``None`` to go back."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, game: Game, previous: GameSetup | None = None) -> None:
+        super().__init__(classes="new-game-screen")
+        self.game = game
+        self.previous = previous if previous is not None and previous.game_id == game.id else None
+        self.errors: dict[str, str] = {}
+
+    @property
+    def game_id(self) -> str:
+        return self.game.id
+
+    def compose(self) -> ComposeResult:
+        game, previous = self.game, self.previous
+        count = len(previous.seats) if previous else game.min_players
+        with Vertical(id="new-game"):
+            yield Static(f"New game: {game.name}", id="new-game-title")
+            with VerticalScroll(id="new-game-form"):
+                with Horizontal(classes="field-line"):
+                    yield Static("Players", classes="field-label")
+                    yield Select(
+                        [(str(n), n) for n in range(game.min_players, game.max_players + 1)],
+                        value=count, allow_blank=False, id="players", compact=True,
+                    )
+                    yield Static(f"{game.min_players} to {game.max_players}", classes="field-help")
+                for seat in range(game.max_players):
+                    known = previous.seats[seat] if previous and seat < len(previous.seats) else None
+                    kind = known.kind if known else ("human" if seat == 0 else DEFAULT_COMPUTER)
+                    if kind not in {k for _, k in SEAT_CHOICES}:
+                        kind = DEFAULT_COMPUTER
+                    with Horizontal(classes="seat-line", id=f"seat-{seat}"):
+                        yield Static(f"{seat + 1}", classes="seat-number")
+                        yield Input(known.name if known else default_name(seat), id=f"name-{seat}",
+                                    max_length=MAX_NAME + 4, compact=True)
+                        yield Select(list(SEAT_CHOICES), value=kind,
+                                     allow_blank=False, id=f"kind-{seat}", compact=True)
+                        yield Static("", classes="field-error", id=f"error-name-{seat}")
+                yield Static("Options", classes="section-title")
+                values = dict(previous.options) if previous and isinstance(previous.options, dict) else (
+                    previous.options.model_dump() if previous and previous.options is not None else None)
+                yield OptionsForm(game, values, id="options")
+                with Horizontal(classes="field-line"):
+                    yield Static("Seed", classes="field-label")
+                    yield Input("" if not previous or previous.seed is None else str(previous.seed),
+                                placeholder="random", id="seed", restrict=r"\d*", compact=True)
+                    yield Static("the same seed deals the same game", classes="field-help")
+                yield Static("", classes="field-error", id="error-seed")
+            yield Static("", id="form-problems")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Start (Ctrl+S)", id="start", variant="primary")
+                yield Button("Back (Esc)", id="back")
+        yield KeysFooter()
+        yield SizeNotice()
+
+    def on_mount(self) -> None:
+        self._show_seats()
+        self.validate()
+        self.query_one("#players", Select).focus()
+
+    # -- reading and checking ------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        value = self.query_one("#players", Select).value
+        return int(value) if isinstance(value, int) else self.game.min_players
+
+    def names(self) -> list[str]:
+        return [self.query_one(f"#name-{s}", Input).value.strip() for s in range(self.players)]
+
+    def kinds(self) -> list[str]:
+        return [str(self.query_one(f"#kind-{s}", Select).value) for s in range(self.players)]
+
+    def options(self) -> dict[str, Any]:
+        return self.query_one(OptionsForm).values()
+
+    def validate(self) -> bool:
+        errors: dict[str, str] = {}
+        for seat, text in check_names(self.names()).items():
+            errors[f"name-{seat}"] = text
+        option_errors: dict[str, str] = {}
+        try:
+            self.game.Options.model_validate(self.options())
+        except ValidationError as exc:
+            for err in exc.errors():
+                key = str(err["loc"][0]) if err["loc"] else "options"
+                option_errors.setdefault(key, err["msg"])
+        seed_error = check_seed(self.query_one("#seed", Input).value)
+        if seed_error:
+            errors["seed"] = seed_error
+        for seat in range(self.game.max_players):
+            show_error(self.query_one(f"#error-name-{seat}", Static), errors.get(f"name-{seat}", ""))
+        self.query_one(OptionsForm).show_errors(option_errors)
+        show_error(self.query_one("#error-seed", Static), errors.get("seed", ""))
+        errors.update({f"opt-{k}": v for k, v in option_errors.items()})
+        self.errors = errors
+        problems = len(errors)
+        show_error(
+            self.query_one("#form-problems", Static),
+            "" if not problems else f"{problems} problem{'s' if problems > 1 else ''} to fix before starting.",
+        )
+        self.query_one("#start", Button).disabled = bool(problems)
+        return not problems
+
+    def _show_seats(self) -> None:
+        for seat in range(self.game.max_players):
+            self.query_one(f"#seat-{seat}").display = seat < self.players
+
+    # -- events ---------------------------------------------------------------------------
+    @on(Select.Changed, "#players")
+    def players_changed(self) -> None:
+        self._show_seats()
+        self.validate()
+
+    @on(Input.Changed)
+    @on(Checkbox.Changed)
+    @on(Select.Changed)
+    def field_changed(self) -> None:
+        if self.is_mounted:
+            self.validate()
+
+    @on(Input.Submitted)
+    def input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_start()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "start":
+            self.action_start()
+        else:
+            self.action_back()
+
+    def action_start(self) -> None:
+        if not self.validate():
+            self.notify("Fix the problems shown in red first.", severity="warning")
+            return
+        seats = tuple(Seat(name, kind) for name, kind in zip(self.names(), self.kinds()))
+        seed_text = self.query_one("#seed", Input).value.strip()
+        self.dismiss(GameSetup(self.game.id, seats, self.options(), int(seed_text) if seed_text else None))
+
+    def action_back(self) -> None:
+        self.dismiss(None)

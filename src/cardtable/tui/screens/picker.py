@@ -1,0 +1,62 @@
+"""Several legal moves match what was chosen: pick one (a 7's suit, a card to swap)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..presenters.base import Picker
+from ..widgets.footer import KeysFooter
+from ..widgets.size_notice import SizeNotice
+
+
+class PickerScreen(ModalScreen[Any]):
+    """Dismisses with the chosen move, or ``None`` when cancelled."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("f1", "app.rules", "Rules"),
+    ]
+
+    def __init__(self, picker: Picker) -> None:
+        super().__init__(classes="dialog-screen")
+        self.picker = picker
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.picker.title, classes="dialog-title")
+            yield OptionList(
+                *(Option(choice.label, id=str(i)) for i, choice in enumerate(self.picker.choices)),
+                id="choices",
+            )
+            keys = [c.key for c in self.picker.choices if c.key]
+            if keys:
+                yield Static(f"Arrows and Enter, or press {', '.join(keys)}.", classes="dialog-detail")
+        yield KeysFooter()
+        yield SizeNotice()
+
+    def on_mount(self) -> None:
+        options = self.query_one(OptionList)
+        options.highlighted = 0
+        options.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(self.picker.choices[int(event.option.id or 0)].move)
+
+    def on_key(self, event: events.Key) -> None:
+        for choice in self.picker.choices:
+            if choice.key and event.character and event.character.lower() == choice.key.lower():
+                event.stop()
+                self.dismiss(choice.move)
+                return
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,99 @@
+"""Resume: the saved games (game, players, when, whose turn); Enter opens one.
+
+Damaged saves found while listing are named with the reason (they have been
+set aside, see :mod:`cardtable.storage.saves`); the screen dismisses with the
+chosen save's id, or ``None``.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from ...storage.saves import DamagedSave, Listing, SaveStore
+from ..widgets.size_notice import SizeNotice
+
+
+def problem_lines(listing: Listing) -> list[str]:
+    lines = []
+    for problem in listing.problems:
+        label = "Damaged save" if isinstance(problem, DamagedSave) else "Cannot open"
+        lines.append(f"{label} {problem.message}")
+    return lines
+
+
+class ResumeScreen(Screen[str | None]):
+    DEFAULT_CSS = """
+    ResumeScreen { align: center top; }
+    #resume { width: 110; max-width: 100%; height: 1fr; padding: 1 1 0 1; }
+    #resume-title { text-style: bold; color: $text-accent; margin-bottom: 1; }
+    #resume-empty { color: $text-muted; }
+    #resume-table { height: auto; max-height: 1fr; }
+    #resume-problems { color: $text-warning; margin-top: 1; height: auto; }
+    """
+    BINDINGS = [
+        Binding("enter", "open", "Resume", priority=True),
+        Binding("escape,q", "close", "Back"),
+    ]
+
+    def __init__(self, store: SaveStore | None = None) -> None:
+        super().__init__(classes="resume-screen")
+        self.store = store or SaveStore()
+        self.listing = Listing()
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="resume"):
+            yield Static("Resume a game", id="resume-title")
+            yield Static("No saved games.", id="resume-empty")
+            yield DataTable(id="resume-table", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="resume-problems")
+        yield Footer()
+        yield SizeNotice()
+
+    def on_mount(self) -> None:
+        self.listing = self.store.list_saves()
+        table = self.query_one(DataTable)
+        table.add_columns("Game", "Players", "Last played", "To act", "Moves")
+        for info in self.listing.saves:
+            table.add_row(
+                Text(info.game_name),
+                Text(info.players_text),
+                info.when_text(),
+                Text(info.turn_text),
+                str(info.moves),
+                key=info.id,
+            )
+        has_saves = bool(self.listing.saves)
+        table.display = has_saves
+        self.query_one("#resume-empty").display = not has_saves
+        problems = problem_lines(self.listing)
+        self.query_one("#resume-problems", Static).update(Content("\n".join(problems)))
+        for line in problems:
+            self.notify(line, title="Saved games", severity="warning", timeout=10)
+        if has_saves:
+            table.focus()
+        self.refresh_bindings()
+
+    @property
+    def selected(self) -> str | None:
+        table = self.query_one(DataTable)
+        if not self.listing.saves or table.cursor_row is None:
+            return None
+        return self.listing.saves[table.cursor_row].id
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "open":
+            return bool(self.listing.saves)
+        return True
+
+    def action_open(self) -> None:
+        if self.selected is not None:
+            self.dismiss(self.selected)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

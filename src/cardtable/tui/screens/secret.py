@@ -1,0 +1,134 @@
+"""A secret choice in a dialog over the public table: One Too Many's number, or the Redo.
+
+The table behind shows only public information (the others' choices as "has
+chosen"). The prompt shows the allowed range; the number typed is checked by the engine
+(through ``check``) and shown inline if refused; once confirmed the screen
+closes and the number is nowhere on screen.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..presenters.base import Prompt
+from ..widgets.footer import KeysFooter
+from ..widgets.size_notice import SizeNotice
+
+
+class SecretPromptScreen(ModalScreen[Any]):
+    BINDINGS = [
+        Binding("f1", "app.rules", "Rules"),
+        Binding("up", "step(1)", "More", show=False),
+        Binding("down", "step(-1)", "Fewer", show=False),
+        Binding("escape", "back", "Change", show=False),
+    ]
+
+    def __init__(self, prompt: Prompt, check: Callable[[Any], str | None], describe: Callable[[Any], str]) -> None:
+        super().__init__(classes="secret-screen")
+        self.prompt = prompt
+        self.check = check
+        self.describe = describe
+        self.pending: Any = None  # the move awaiting confirmation
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="secret"):
+            yield Static(self.prompt.title, id="secret-title")
+            for line in self.prompt.lines:
+                yield Static(line, classes="secret-line")
+            if self.prompt.numbers:
+                low, high = self.prompt.low_high
+                yield Input(placeholder=f"{low}–{high}", restrict=r"\d{0,2}", id="secret-number", compact=True)
+            else:
+                yield OptionList(
+                    *(Option(choice.label, id=str(i)) for i, choice in enumerate(self.prompt.choices)),
+                    id="secret-choices",
+                )
+            yield Static("", id="secret-error")
+            yield Static("", id="secret-confirm")
+            if self.prompt.numbers:
+                yield Static("Type the number, then Enter (↑ ↓ change it).", classes="secret-line")
+        yield KeysFooter()
+        yield SizeNotice()
+
+    def on_mount(self) -> None:
+        self._error("")
+        self.query_one("#secret-confirm").display = False
+        if self.prompt.numbers:
+            self.query_one(Input).focus()
+        else:
+            options = self.query_one(OptionList)
+            options.highlighted = 0
+            options.focus()
+
+    # -- choosing ----------------------------------------------------------------------
+    @on(Input.Submitted, "#secret-number")
+    def number_entered(self, event: Input.Submitted) -> None:
+        event.stop()
+        if self.pending is not None:
+            self._confirm()
+            return
+        text = event.value.strip()
+        if not text:
+            self._error("Type a number first.")
+            return
+        self._propose(self.prompt.number_move(int(text)))
+
+    @on(OptionList.OptionSelected, "#secret-choices")
+    def choice_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if self.pending is not None:
+            self._confirm()
+            return
+        self._propose(self.prompt.choices[int(event.option.id or 0)].move)
+
+    def _propose(self, move: Any) -> None:
+        reason = self.check(move)
+        if reason is not None:
+            self._error(reason[:1].upper() + reason[1:] + ".")
+            return
+        self._error("")
+        self.pending = move
+        text = self.describe(move)
+        confirm = self.query_one("#secret-confirm", Static)
+        confirm.update(f"{text[:1].upper() + text[1:]}? Enter to confirm, Esc to change.")
+        confirm.display = True
+        self.add_class("-confirming")
+
+    def _confirm(self) -> None:
+        move, self.pending = self.pending, None
+        if self.prompt.numbers:
+            self.query_one(Input).value = ""
+        self.dismiss(move)
+
+    def _error(self, text: str) -> None:
+        error = self.query_one("#secret-error", Static)
+        error.update(text)
+        error.display = bool(text)
+
+    def action_back(self) -> None:
+        if self.pending is not None:
+            self.pending = None
+            self.remove_class("-confirming")
+            self.query_one("#secret-confirm", Static).display = False
+
+    def action_step(self, step: int) -> None:
+        if not self.prompt.numbers or self.pending is not None:
+            return
+        field = self.query_one(Input)
+        allowed = sorted(self.prompt.numbers)
+        current = int(field.value) if field.value.isdigit() else None
+        if current is None:
+            value = allowed[0] if step > 0 else allowed[-1]
+        else:
+            later = [n for n in allowed if (n - current) * step > 0]
+            value = (min if step > 0 else max)(later) if later else current
+        field.value = str(value)
+        field.cursor_position = len(field.value)

@@ -1,0 +1,341 @@
+"""The table: the public table, the viewer's own cards, the move log, the status line.
+
+The screen draws; :class:`~cardtable.tui.flow.driver.GameDriver` decides the
+order of play and whose view is shown (``set_viewer``). Every drawing starts
+from a view given by the engine: the public view for the table, the viewer's
+own view for their cards, and only the events that viewer may see for the log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from functools import partial
+from typing import Any, Sequence
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.message import Message
+from textual.screen import Screen
+from textual.worker import WorkerCancelled
+from textual.widgets import Static
+
+from ...core.engine import Event, Outcome
+from ...session import Session
+from ..cardfaces import CardStyle
+from ..flow.bots import think
+from ..flow.driver import GameDriver
+from ..presenters.base import ACTION_KEYS, Presenter, PrivateArea, Reveal, Summary
+from ..settings import TuiSettings
+from ..setup import GameSetup
+from ..widgets.card_rows import CardRows
+from ..widgets.move_log import MoveLog
+from ..widgets.footer import KeysFooter
+from ..widgets.size_notice import SizeNotice
+from .curtain import CurtainScreen
+from .picker import PickerScreen
+from .reveal import RevealScreen
+from .secret import SecretPromptScreen
+from .summary import SummaryScreen
+
+
+class TableScreen(Screen[None]):
+    BINDINGS = [
+        Binding("enter,y", "confirm(True)", "Yes"),
+        Binding("escape,n", "confirm(False)", "No"),
+        *(Binding(key, f"act('{action}')", label) for action, key, label in ACTION_KEYS),
+        Binding("space", "skip", "Skip"),
+    ]
+
+    class MoveApplied(Message):
+        """A move was applied (the autosave hook)."""
+
+        def __init__(self, session: Session) -> None:
+            super().__init__()
+            self.session = session
+
+    class GameEnded(Message):
+        def __init__(self, screen: TableScreen, outcome: Outcome) -> None:
+            super().__init__()
+            self.table = screen
+            self.outcome = outcome
+
+    def __init__(self, setup: GameSetup, session: Session, presenter: Presenter, settings: TuiSettings) -> None:
+        super().__init__(classes="table-screen")
+        self.setup = setup
+        self.session = session
+        self.presenter = presenter
+        self.settings = settings
+        self.card_style = CardStyle(settings.ascii_cards, settings.four_colours)
+        self.driver = GameDriver(session, presenter, settings, self)
+        self.viewer: int | None = None
+        self._log_viewer: object = object()  # the viewer the log was last built for
+        self._logged = 0  # how many of session.events the log has gone through
+        self._waiting: asyncio.Future | None = None  # a human's move, while they choose
+        self._legal: list[Any] = []
+        self._skip: asyncio.Event | None = None
+        self._area: PrivateArea | None = None
+        self._status = ""
+        self._confirming: asyncio.Future | None = None
+
+    @property
+    def game_id(self) -> str:
+        return self.session.game.id
+
+    # -- layout ----------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static("", id="headline")
+        with Horizontal(id="table-body"):
+            with Vertical(id="table-main"):
+                yield self.presenter.make_table()
+                with VerticalScroll(id="hand-scroll"):
+                    yield CardRows(id="hand")
+                yield Static("", id="status")
+                yield Static("", id="confirm")
+            yield MoveLog(id="log")
+        yield KeysFooter()
+        yield SizeNotice()
+
+    def on_mount(self) -> None:
+        self.query_one(MoveLog).card_style = self.card_style
+        self.query_one(CardRows).style = self.card_style
+        self.query_one(CardRows).focus()
+        self.play()
+
+    @work(exclusive=True, group="game")
+    async def play(self) -> None:
+        outcome = await self.driver.run()
+        self.set_status("")
+        self.post_message(self.GameEnded(self, outcome))
+
+    # -- drawing (TableUI) -----------------------------------------------------------------------
+    def set_viewer(self, seat: int | None) -> None:
+        self.viewer = seat
+        self.redraw()
+
+    def redraw(self) -> None:
+        session, names = self.session, self.session.names
+        public = session.view(None)
+        self.query_one("#headline", Static).update(self.presenter.headline(public, names))
+        self.query_one("#public-table").show(public, names, self.card_style)  # type: ignore[attr-defined]
+        self._draw_private()
+        self._sync_log()
+
+    def _draw_private(self) -> None:
+        rows = self.query_one(CardRows)
+        if self.viewer is None:
+            self._area = None
+        else:
+            legal = self._legal if self._waiting is not None else []
+            self._area = self.presenter.private_area(self.session.view(self.viewer), legal, self.card_style)
+        rows.area = self._area
+        self.query_one("#hand-scroll").display = self._area is not None
+        self.refresh_bindings()
+
+    def _sync_log(self) -> None:
+        """Rebuild the log for a new viewer: the events shown so far that this viewer may see."""
+        if self._log_viewer == self.viewer:
+            return
+        names = self.session.names
+        intro = f"{self.session.game.name}: {', '.join(names)} (seed {self.session.seed})"
+        shown = self.session.events[: self._logged]
+        self.query_one(MoveLog).set_lines([intro] + [e.render(names) for e in shown if self._loggable(e)])
+        self._log_viewer = self.viewer
+
+    def _loggable(self, event: Event) -> bool:
+        return event.visible(self.viewer) and self.presenter.loggable(event)
+
+    def set_status(self, text: str) -> None:
+        if text != self._status:
+            self._status = text
+            self.query_one("#status", Static).update(text)
+
+    # -- the driver's requests (TableUI) ------------------------------------------------------------
+    async def curtain(self, seat: int, recap: list[str]) -> None:
+        self.set_status(f"Waiting for {self.session.names[seat]}…")
+        delay = 0.0 if self.settings.speed == "instant" else 0.6
+        await self.app.push_screen_wait(CurtainScreen(self.session.names[seat], recap, self.card_style, delay))
+
+    async def ask_move(self, seat: int) -> Any:
+        legal = self.session.legal_moves(seat)
+        view = self.session.view(seat)
+        if self.presenter.uses_prompt:
+            prompt = self.presenter.prompt(view, legal, self.session.names)
+            if prompt is not None:
+                self.set_status(f"{self.session.names[seat]} is choosing…")
+                return await self.app.push_screen_wait(
+                    SecretPromptScreen(prompt, partial(self.why_not, seat), self.session.game.describe_move)
+                )
+        self._legal = legal
+        self._waiting = asyncio.get_running_loop().create_future()
+        self._draw_private()
+        area = self._area
+        self.set_status(area.hint if area else "")
+        self.query_one(CardRows).focus()
+        try:
+            move = await self._waiting
+        finally:
+            self._waiting = None
+            self._legal = []
+        self._draw_private()
+        return move
+
+    def moved(self, seat: int, events: Sequence[Event]) -> None:
+        self.post_message(self.MoveApplied(self.session))
+
+    def refused(self, seat: int, reason: str) -> None:
+        self.set_status(f"Refused: {reason}")
+        self.notify(reason, title="That move is not allowed", severity="warning")
+
+    async def think(self, seat: int, bot: Any, view: Any, events: list) -> Any:
+        worker = self.run_worker(partial(think, bot, view, events), thread=True, group="bot", exit_on_error=False)
+        try:
+            await worker.wait()
+        except WorkerCancelled:
+            raise asyncio.CancelledError from None  # the table is closing
+        return worker.result
+
+    async def show_events(self, events: Sequence[Event]) -> None:
+        """Log the events not yet shown; draws appear one card at a time."""
+        log, names = self.query_one(MoveLog), self.session.names
+        pause = self.settings.event_pause
+        pending = self.session.events[self._logged :]
+        card_by_card = pause > 0 and sum(e.kind == "draw" for e in pending) > 1
+        for event in pending:
+            self._logged += 1
+            if self._loggable(event):
+                log.add_lines([event.render(names)])
+                if card_by_card and event.kind == "draw":
+                    await self.pause(pause)
+
+    async def pause(self, seconds: float) -> None:
+        if seconds <= 0:
+            return
+        self._skip = asyncio.Event()
+        self.refresh_bindings()
+        try:
+            await asyncio.wait_for(self._skip.wait(), seconds)
+        except asyncio.TimeoutError:
+            pass
+        finally:
+            self._skip = None
+            self.refresh_bindings()
+
+    def _needs_a_human(self) -> bool:
+        return any(seat.is_human for seat in self.session.seats)
+
+    async def reveal(self, reveal: Reveal) -> None:
+        if self._needs_a_human():
+            await self.app.push_screen_wait(RevealScreen(reveal))
+        else:
+            await self.pause(self.settings.move_pause)
+
+    async def summary(self, summary: Summary) -> None:
+        if self._needs_a_human():
+            await self.app.push_screen_wait(SummaryScreen(summary))
+        else:
+            await self.pause(self.settings.move_pause * 2)
+
+    def why_not(self, seat: int, move: Any) -> str | None:
+        """The engine's reason why ``seat`` may not make ``move`` now (None if it may)."""
+        if move is None:
+            return "that is not a move of this game"
+        return self.session.game.check_move(self.session.state, seat, move)
+
+    # -- the human's choices --------------------------------------------------------------------------
+    def on_card_rows_chosen(self, message: CardRows.Chosen) -> None:
+        message.stop()
+        if self._waiting is None or self.viewer is None:
+            return
+        view = self.session.view(self.viewer)
+        moves = self.presenter.moves_for(view, self._legal, message.keys)
+        if not moves:
+            reason = self.why_not(self.viewer, self.presenter.probe(view, message.keys))
+            self.set_status(f"Not allowed: {reason}" if reason else "Choose another card.")
+            return
+        self.decide(moves)
+
+    def on_card_rows_inspected(self, message: CardRows.Inspected) -> None:
+        message.stop()
+        if self._waiting is None or self.viewer is None or self._area is None:
+            return
+        item = message.item
+        if item is None or item.playable:
+            self.set_status(self._area.hint)
+            return
+        view = self.session.view(self.viewer)
+        reason = self.why_not(self.viewer, self.presenter.probe(view, (item.key,)))
+        text = f"Not playable: {reason}." if reason else "Not playable now."
+        self.set_status(f"{text}\n{self._area.hint}" if self._area.hint else text)
+        if message.why:
+            self.notify(text, title="Why not?")
+
+    @work(exclusive=True, group="decide")
+    async def decide(self, moves: list[Any]) -> None:
+        """Pick among several matching moves (a 7's suit), then confirm."""
+        if self.viewer is None:
+            return
+        view = self.session.view(self.viewer)
+        move = moves[0]
+        if len(moves) > 1:
+            move = await self.app.push_screen_wait(PickerScreen(self.presenter.picker(view, moves, self.card_style)))
+            if move is None:
+                return
+        question = self.presenter.confirm_text(view, move, self.session.names)
+        if await self.confirm(question):
+            if self._waiting is not None and not self._waiting.done():
+                self._waiting.set_result(move)
+
+    async def confirm(self, question: str) -> bool:
+        """Ask under the cards: Enter (or y) makes the move, Esc (or n) goes back."""
+        bar = self.query_one("#confirm", Static)
+        bar.update(Content.assemble(
+            (question, "bold"), "  ",
+            Content.from_markup("[@click=screen.confirm(True)][b $accent]Enter[/] yes[/]  "
+                                "[@click=screen.confirm(False)][b $accent]Esc[/] no[/]"),
+        ))
+        bar.display = True
+        cards = self.query_one(CardRows)
+        cards.locked = True
+        self._confirming = asyncio.get_running_loop().create_future()
+        self.refresh_bindings()
+        try:
+            answer = await self._confirming
+        finally:
+            self._confirming = None  # (on cancellation the screen is closing: leave its widgets be)
+        cards.locked = False
+        bar.display = False
+        self.refresh_bindings()
+        return answer
+
+    def action_confirm(self, yes: bool) -> None:
+        if self._confirming is not None and not self._confirming.done():
+            self._confirming.set_result(yes)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "confirm":
+            return self._confirming is not None
+        if action == "act":
+            action_id = str(parameters[0]) if parameters else ""
+            spec = self._area.action(action_id) if self._area is not None else None
+            if action_id not in self.presenter.actions or spec is None:
+                return False  # not an action of this game, or of this phase
+            if self._waiting is None or self._confirming is not None or spec.move is None:
+                return None  # shown, but not usable now
+            return True
+        if action == "skip":
+            return self._skip is not None
+        return True
+
+    def action_act(self, action_id: str) -> None:
+        if self._area is None or self._waiting is None:
+            return
+        spec = self._area.action(action_id)
+        if spec is not None and spec.move is not None:
+            self.decide([spec.move])
+
+    def action_skip(self) -> None:
+        if self._skip is not None:
+            self._skip.set()

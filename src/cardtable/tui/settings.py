@@ -1,0 +1,44 @@
+"""The app's preferences, as one small immutable object.
+
+The Settings screen and the saved settings file (later issues) produce a
+:class:`TuiSettings`; until then the defaults apply. Tests pass
+``TuiSettings(speed="instant")`` so computer moves need no waiting.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+CURTAIN_MODES = ("auto", "always", "never")
+SPEEDS = ("slow", "normal", "fast", "instant")
+
+#: Seconds a computer's move stays in view before play goes on (skippable).
+MOVE_PAUSE = {"slow": 2.0, "normal": 1.0, "fast": 0.4, "instant": 0.0}
+#: Seconds between the lines of one move's events (the draws card by card).
+EVENT_PAUSE = {"slow": 0.5, "normal": 0.25, "fast": 0.08, "instant": 0.0}
+
+
+@dataclass(frozen=True, slots=True)
+class TuiSettings:
+    curtain: str = "auto"  # auto: only with two or more human seats; always; never
+    speed: str = "normal"  # how long a computer's move stays in view
+    ascii_cards: bool = False  # 10H instead of 10♥ (for fonts without the suits)
+    four_colours: bool = False  # clubs green and diamonds blue, as in a four-colour deck
+    theme: str | None = None  # a Textual theme name; None keeps Textual's default
+
+    def __post_init__(self) -> None:
+        if self.curtain not in CURTAIN_MODES:
+            raise ValueError(f"curtain mode must be one of {', '.join(CURTAIN_MODES)}")
+        if self.speed not in SPEEDS:
+            raise ValueError(f"speed must be one of {', '.join(SPEEDS)}")
+
+    @property
+    def move_pause(self) -> float:
+        return MOVE_PAUSE[self.speed]
+
+    @property
+    def event_pause(self) -> float:
+        return EVENT_PAUSE[self.speed]
+
+    def with_(self, **changes) -> TuiSettings:
+        return replace(self, **changes)

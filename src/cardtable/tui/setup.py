@@ -1,0 +1,71 @@
+"""What a new game needs: the game, its seats, its options and a seed.
+
+No Textual here: the new-game screen and ``cardtable play`` both build a
+:class:`GameSetup`; ``start()`` turns it into a :class:`~cardtable.session.Session`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import Any, Mapping, Sequence
+
+from ..games import get_game
+from ..session import Seat, Session
+
+#: The choices a seat offers on the new-game screen: (label, seat kind).
+#: The computer-player issue adds one entry per level here.
+SEAT_CHOICES: tuple[tuple[str, str], ...] = (("Human", "human"), ("Computer", "normal"))
+#: The kind a computer seat gets when none is named.
+DEFAULT_COMPUTER = "normal"
+
+
+def default_name(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def kind_label(kind: str) -> str:
+    """How a seat kind is shown: "human", or "computer" (with its level once there are several)."""
+    if kind == "human":
+        return "human"
+    labels = [label for label, k in SEAT_CHOICES if k == kind]
+    return labels[0].lower() if labels else f"computer ({kind})"
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    game_id: str
+    seats: tuple[Seat, ...]
+    options: Any = None  # a mapping or the game's Options
+    seed: int | None = None  # None: a fresh random seed at start
+
+    @classmethod
+    def from_start(cls, start: Mapping[str, Any]) -> GameSetup:
+        """From the ``start`` dict of ``cardtable play`` (game_id, names, kinds, options, seed)."""
+        names = list(start["names"])
+        kinds = list(start.get("kinds") or ["human"] * len(names))
+        seats = tuple(Seat(name, kind) for name, kind in zip(names, kinds))
+        return cls(start["game_id"], seats, start.get("options"), start.get("seed"))
+
+    @property
+    def game(self):
+        return get_game(self.game_id)
+
+    @property
+    def humans(self) -> int:
+        return sum(seat.is_human for seat in self.seats)
+
+    def resolved_seed(self) -> int:
+        return self.seed if self.seed is not None else random.SystemRandom().randrange(1, 10**9)
+
+    def start(self) -> Session:
+        """A new session; the seed is fixed here, so a "play again" can pick the next one."""
+        return Session.start(self.game_id, self.seats, self.options, self.resolved_seed())
+
+    def again(self, last_seed: int) -> GameSetup:
+        """The same seats and options for another game (a seeded game moves on to the next seed)."""
+        return replace(self, seed=None if self.seed is None else last_seed + 1)
+
+
+def seats_from(names: Sequence[str], kinds: Sequence[str]) -> tuple[Seat, ...]:
+    return tuple(Seat(name, kind) for name, kind in zip(names, kinds))

@@ -1,0 +1,75 @@
+"""The footer: the keys that work now, on one line.
+
+Textual's own footer builds a widget per key and rebuilds them all whenever
+bindings may have changed, which at the table is after nearly every key press.
+This one draws the same information (keys that apply now; keys shown but not
+usable now are dimmed) as a single line of text, redrawn only when it
+changes. Clicking a key presses it.
+"""
+
+from __future__ import annotations
+
+from textual import events
+from textual.content import Content
+from textual.style import Style
+from textual.screen import Screen
+from textual.widget import Widget
+
+
+class KeysFooter(Widget):
+    DEFAULT_CSS = """
+    KeysFooter {
+        dock: bottom;
+        height: 1;
+        background: $footer-background;
+        color: $footer-foreground;
+    }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._shown: tuple = ()
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self.call_after_refresh(self._bindings_changed, self.screen)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _signature(self, screen: Screen) -> tuple:
+        seen: set[str] = set()
+        keys = []
+        palette = None
+        for key, (_node, binding, enabled, _tooltip) in screen.active_bindings.items():
+            if key == self.app.COMMAND_PALETTE_BINDING and self.app.ENABLE_COMMAND_PALETTE:
+                palette = (key, self.app.get_key_display(binding), "palette", enabled)
+                continue
+            if not binding.show or binding.action in seen:
+                continue
+            seen.add(binding.action)
+            keys.append((key, self.app.get_key_display(binding), binding.description, enabled))
+        return tuple(keys) + ((palette,) if palette else ())
+
+    def _bindings_changed(self, screen: Screen) -> None:
+        if not self.is_attached or screen is not self.screen:
+            return
+        signature = self._signature(screen)
+        if signature != self._shown:
+            self._shown = signature
+            self.refresh()
+
+    def render(self) -> Content:
+        parts: list[Content | str] = []
+        for key, display, label, enabled in self._shown:
+            key_style = "bold $footer-key-foreground" if enabled else "$footer-foreground 50%"
+            text_style = "" if enabled else "$footer-foreground 50%"
+            item = Content.assemble((f" {display} ", key_style), (label, text_style), " ")
+            parts.append(item.stylize(Style.from_meta({"key": key})) if enabled else item)
+        return Content.assemble(*parts)
+
+    def on_click(self, event: events.Click) -> None:
+        key = event.style.meta.get("key")
+        if key:
+            event.stop()
+            self.app.simulate_key(key)

@@ -1,0 +1,78 @@
+"""Shed's rule-based players: the exchange, playing low, saving 2s and 10s."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+shed = pytest.importorskip("cardtable.games.shed")
+from cardtable.bots import make_bot  # noqa: E402
+from cardtable.bots.shed import normal  # noqa: E402
+from cardtable.core.cards import parse_card  # noqa: E402
+
+GAME = shed.GAME
+
+
+def cards(text):
+    return tuple(parse_card(c) for c in text.split())
+
+
+def normal_move(state, seat=0):
+    view = GAME.view(state, seat)
+    return make_bot(GAME, "normal", seed=1).choose(view)
+
+
+def ranks(move):
+    return sorted(c.rank for c in move.cards)
+
+
+def test_the_exchange_puts_the_strong_cards_face_up():
+    deck = shed.stacked_deck(2, hands={0: cards("10H 2S AS 3C 4D 5H")}, up={0: cards("6C 7D 8S 9H JC QD")})
+    state = GAME.new(2, seed=1, deck=deck)
+    move = normal_move(state)
+    assert isinstance(move, shed.Exchange)
+    assert move.hand_card.rank == 10 and move.face_up_card.rank == 6
+    # keep exchanging until the bot is done: the face-up row ends up 10, 2, A, Q, J, 9
+    seat = 0
+    while not state.done[seat]:
+        state, _ = GAME.apply(state, seat, normal_move(state))
+    assert sorted(c.rank for c in state.up[seat]) == [2, 9, 10, 11, 12, 14]
+
+
+def test_plays_its_lowest_rank_every_copy_at_once():
+    state = shed.position(
+        2, hands={0: cards("4C 4D 7S 2H 10D KC"), 1: cards("5C 6C")}, stack=cards("3S"), turn=0,
+        down={0: cards("9C"), 1: cards("9D")},
+    )
+    move = normal_move(state)
+    assert isinstance(move, shed.Play) and ranks(move) == [4, 4]
+
+
+def test_saves_2s_and_10s_for_when_nothing_else_goes():
+    hand = cards("2H 10D 5C 6C 7C 8C")
+    state = shed.position(2, hands={0: hand, 1: cards("5D")}, stack=cards("QS"), turn=0, down={0: cards("9C")})
+    assert ranks(normal_move(state)) == [2]  # a small stack: the 2 resets it, the 10 is kept
+    big = shed.position(
+        2, hands={0: hand, 1: cards("5D")}, stack=cards("3S 4S 6D 9D QS"), turn=0, down={0: cards("9C")}
+    )
+    assert ranks(normal_move(big)) == [10]  # a big stack: burn it
+    low = shed.position(2, hands={0: hand, 1: cards("5D")}, stack=cards("4S"), turn=0, down={0: cards("9C")})
+    assert ranks(normal_move(low)) == [5]  # a plain card goes: the 2 and the 10 are saved
+
+
+def test_never_picks_up_when_it_can_play():
+    state = shed.position(2, hands={0: cards("KS AS"), 1: cards("5D")}, stack=cards("QS"), turn=0)
+    assert isinstance(normal_move(state), shed.Play)
+
+
+def test_easy_makes_mistakes_that_normal_does_not():
+    """Over many seeds easy sometimes plays something other than its lowest card."""
+    hand = cards("2H 5C 6C 7C 8C 9C")
+    state = shed.position(2, hands={0: hand, 1: cards("5D")}, stack=cards("4S"), turn=0, down={0: cards("9D")})
+    view = GAME.view(state, 0)
+    moves = GAME.legal_moves(state, 0)
+    best = next(m for m in moves if isinstance(m, shed.Play) and m.cards[0].rank == 5)
+    assert {normal(view, moves, random.Random(s)) for s in range(10)} == {best}
+    easy = [make_bot(GAME, "easy", seed=s).choose(view) for s in range(60)]
+    assert best in easy and any(m != best for m in easy)

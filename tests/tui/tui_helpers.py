@@ -1,0 +1,180 @@
+"""Driving the app with key presses, and reading what is on screen."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import random
+from typing import Any, Callable
+
+from cardtable.tui.app import CardtableApp
+from cardtable.tui.presenters.base import ACTION_KEYS
+from cardtable.tui.screens.curtain import CurtainScreen
+from cardtable.tui.screens.game_over import GameOverScreen
+from cardtable.tui.screens.picker import PickerScreen
+from cardtable.tui.screens.reveal import RevealScreen
+from cardtable.tui.screens.secret import SecretPromptScreen
+from cardtable.tui.screens.summary import SummaryScreen
+from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.settings import TuiSettings
+from cardtable.tui.widgets.card_rows import NUMBER_KEYS, CardRows
+
+
+def run_async(test):
+    """Run an ``async def`` test with asyncio (the project has no async pytest plugin)."""
+
+    @functools.wraps(test)
+    def wrapper(*args, **kwargs):
+        return asyncio.run(test(*args, **kwargs))
+
+    return wrapper
+
+
+def make_app(game_id: str, players: int = 2, kinds=None, options=None, seed: int = 7, **settings) -> CardtableApp:
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"][:players]
+    settings.setdefault("speed", "instant")
+    return CardtableApp(
+        start=dict(game_id=game_id, names=names, kinds=kinds or ["human"] * players, options=options, seed=seed),
+        settings=TuiSettings(**settings),
+    )
+
+
+def screen_text(app) -> str:
+    """The characters on the screen now, one line per row."""
+    return "\n".join(strip.text.rstrip() for strip in app.screen._compositor.render_strips())
+
+
+def table_of(app) -> TableScreen:
+    return next(s for s in app.screen_stack if isinstance(s, TableScreen))
+
+
+async def wait_until(pilot, predicate: Callable[[], bool], timeout: float = 20.0) -> None:
+    waited = 0.0
+    while not predicate():
+        await pilot.pause(0.01)
+        waited += 0.01
+        if waited > timeout:
+            raise AssertionError(f"timed out waiting; top screen is {pilot.app.screen!r}")
+
+
+def ready(app) -> bool:
+    """Whether the app waits for a key: a curtain, a prompt, an interlude, game over, or a human's turn."""
+    screen = app.screen
+    if isinstance(screen, (CurtainScreen, SecretPromptScreen, RevealScreen, SummaryScreen, GameOverScreen)):
+        return screen.is_mounted
+    if isinstance(screen, TableScreen):
+        return screen._waiting is not None and screen.query_one(CardRows).area is not None
+    return False
+
+
+async def press_for_table_move(pilot, table: TableScreen, move: Any) -> None:
+    """The keys a player presses to make ``move`` at the table (then confirm it)."""
+    area = table._area
+    assert area is not None and area.active
+    for spec in area.actions:
+        if spec.move == move:
+            key = next(k for a, k, _ in ACTION_KEYS if a == spec.action)
+            await pilot.press(key)
+            await wait_until(pilot, lambda: table._confirming is not None)
+            await pilot.press("enter")
+            return
+    view = table.session.view(table.viewer)
+    # find the items this move plays: try each playable item (and groups of them)
+    rows = area.rows
+    target = None
+    for r, row in enumerate(rows):
+        for i, item in enumerate(row.items):
+            if not item.playable:
+                continue
+            moves = table.presenter.moves_for(view, table._legal, (item.key,))
+            if move in moves:
+                target = (r, [i])
+                break
+            if row.multi:
+                group = [j for j, other in enumerate(row.items) if other.group == item.group and other.playable]
+                keys = tuple(row.items[j].key for j in group)
+                for size in range(2, len(group) + 1):
+                    subset = keys[:size]
+                    if move in table.presenter.moves_for(view, table._legal, subset):
+                        target = (r, group[:size])
+                        break
+            if target:
+                break
+        if target:
+            break
+    assert target is not None, f"no item plays {move}"
+    r, indices = target
+    cards = table.query_one(CardRows)
+    while cards.cursor[0] != r:
+        await pilot.press("down" if cards.cursor[0] < r else "up")
+    for index in indices[:-1]:
+        while cards.cursor[1] != index:
+            await pilot.press("right")
+        await pilot.press("space")
+    last = indices[-1]
+    if last < len(NUMBER_KEYS) and len(indices) == 1:
+        await pilot.press(NUMBER_KEYS[last])
+    else:
+        while cards.cursor[1] != last:
+            await pilot.press("right")
+        await pilot.press("enter")
+    await wait_until(pilot, lambda: table._confirming is not None or isinstance(pilot.app.screen, PickerScreen))
+    if isinstance(pilot.app.screen, PickerScreen):
+        picker = pilot.app.screen
+        index = next(i for i, c in enumerate(picker.picker.choices) if c.move == move)
+        for _ in range(index):
+            await pilot.press("down")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: table._confirming is not None)
+    await pilot.press("enter")
+
+
+async def press_for_prompt(pilot, screen: SecretPromptScreen, move: Any) -> None:
+    if screen.prompt.numbers:
+        await pilot.press(*str(move.count))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen.pending is not None)
+        await pilot.press("enter")
+    else:
+        index = next(i for i, c in enumerate(screen.prompt.choices) if c.move == move)
+        for _ in range(index):
+            await pilot.press("down")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen.pending is not None)
+        await pilot.press("enter")
+
+
+Chooser = Callable[[Any, int, list, random.Random], Any]
+
+
+def random_chooser(session, seat: int, legal: list, rng: random.Random) -> Any:
+    return rng.choice(legal)
+
+
+async def play_to_game_over(pilot, choose: Chooser = random_chooser, seed: int = 0, max_steps: int = 5000,
+                            on_step: Callable[[Any, str], None] | None = None) -> GameOverScreen:
+    """Play every human decision by key presses until the game-over screen."""
+    app = pilot.app
+    rng = random.Random(seed)
+    for _ in range(max_steps):
+        await wait_until(pilot, lambda: ready(app))
+        screen = app.screen
+        if on_step is not None:
+            on_step(app, type(screen).__name__)
+        if isinstance(screen, GameOverScreen):
+            return screen
+        if isinstance(screen, (CurtainScreen, RevealScreen, SummaryScreen)):
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: app.screen is not screen)
+            continue
+        table = table_of(app)
+        seat = table.viewer
+        before = len(table.session.moves)
+        legal = table.session.legal_moves(seat)
+        move = choose(table.session, seat, legal, rng)
+        if isinstance(screen, SecretPromptScreen):
+            await press_for_prompt(pilot, screen, move)
+        else:
+            await press_for_table_move(pilot, screen, move)
+        await wait_until(pilot, lambda: len(table.session.moves) > before)
+    raise AssertionError("the game did not end")
