@@ -56,6 +56,6 @@ async def test_play_again_keeps_the_seats_and_moves_to_the_next_seed():
 async def test_computers_alone_play_to_the_end_without_a_key():
     app = make_app("one-too-many", 3, kinds=["normal", "normal", "normal"], seed=2)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen), timeout=60)
+        await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen), timeout=240)
         table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
         assert table.session.is_over and table.viewer is None

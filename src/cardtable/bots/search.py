@@ -37,6 +37,10 @@ from typing import Any, Callable, Sequence
 from ..core.engine import Event, Game
 from .base import BaseBot, Strategy
 
+#: The share of the time budget the sampling may use; the rest is the margin for
+#: choosing and returning, so a decision stays within its budget.
+DEADLINE_SHARE = 0.95
+
 #: value(game, state, seat) -> the seat's value of ``state`` in [0, 1].
 ValueFn = Callable[[Game, Any, int], float]
 
@@ -133,7 +137,7 @@ class SearchBot(BaseBot):
         evidence = kit.evidence(view, events) if kit.evidence is not None else None
         values: list[list[float]] = [[] for _ in cands]
         active = list(range(len(cands)))
-        deadline = started + self.budget
+        deadline = started + self.budget * DEADLINE_SHARE
         iteration_cost = 0.0
         while True:
             if self.iterations is not None:

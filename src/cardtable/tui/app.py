@@ -17,6 +17,7 @@ from textual.screen import Screen
 
 from ..games import available_games, get_game
 from .cardfaces import theme_variables
+from .persistence import PersistenceMixin
 from .presenters import get_presenter
 from .screens.confirm import ConfirmScreen
 from .screens.game_over import GameOverScreen
@@ -32,7 +33,7 @@ from .widgets.size_notice import MIN_HEIGHT, MIN_WIDTH
 STYLES = Path(__file__).parent / "styles"
 
 
-class CardtableApp(App):
+class CardtableApp(PersistenceMixin, App):
     TITLE = "cardtable"
     CSS_PATH = [STYLES / name for name in ("app.tcss", "menu.tcss", "forms.tcss", "table.tcss", "dialogs.tcss")]
     HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-fits-width"), (110, "-wide")]
@@ -43,10 +44,12 @@ class CardtableApp(App):
         Binding("question_mark", "keys", "Keys"),
     ]
 
-    def __init__(self, start: Mapping[str, Any] | None = None, settings: TuiSettings | None = None) -> None:
+    def __init__(
+        self, start: Mapping[str, Any] | None = None, settings: TuiSettings | None = None, resume: str | None = None
+    ) -> None:
         super().__init__()
         self.start = dict(start) if start else None
-        self.settings = settings or TuiSettings()
+        self.settings = self.init_persistence(settings, resume)
         self.last_setup: GameSetup | None = None
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
@@ -58,6 +61,7 @@ class CardtableApp(App):
         self.push_screen(MenuScreen())
         if self.start:
             self.start_game(GameSetup.from_start(self.start))
+        self.mount_persistence()
 
     # -- the flow between screens -----------------------------------------------------------------
     def on_menu_screen_picked(self, message: MenuScreen.Picked) -> None:
@@ -66,6 +70,8 @@ class CardtableApp(App):
             self.exit()
         elif item == "rules":
             self.show_rules(self._menu_game())
+        elif self.menu_pick(item):
+            pass
         else:
             self.new_game(item)
 
@@ -86,6 +92,7 @@ class CardtableApp(App):
     def start_game(self, setup: GameSetup) -> None:
         self.last_setup = setup
         session = setup.start()
+        self.attach_autosave(session)
         self.push_screen(TableScreen(setup, session, get_presenter(setup.game_id), self.settings))
 
     def on_table_screen_game_ended(self, message: TableScreen.GameEnded) -> None:

@@ -15,21 +15,19 @@ from ..session import Seat, Session
 
 #: The choices a seat offers on the new-game screen: (label, seat kind).
 #: The computer-player issue adds one entry per level here.
-SEAT_CHOICES: tuple[tuple[str, str], ...] = (("Human", "human"), ("Computer", "normal"))
+SEAT_CHOICES: tuple[tuple[str, str], ...] = (
+    ("Human", "human"),
+    ("Random bot", "random"),
+    ("Easy bot", "easy"),
+    ("Normal bot", "normal"),
+    ("Hard bot", "hard"),
+)
 #: The kind a computer seat gets when none is named.
 DEFAULT_COMPUTER = "normal"
 
 
 def default_name(seat: int) -> str:
     return f"Player {seat + 1}"
-
-
-def kind_label(kind: str) -> str:
-    """How a seat kind is shown: "human", or "computer" (with its level once there are several)."""
-    if kind == "human":
-        return "human"
-    labels = [label for label, k in SEAT_CHOICES if k == kind]
-    return labels[0].lower() if labels else f"computer ({kind})"
 
 
 @dataclass(frozen=True)

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
-from ...bots import make_bot
+from ...bots import decision_seed, make_bot
 from ...session import Session
 
 
 def bot_seed(game_seed: int, seat: int, moves_so_far: int) -> int:
-    """A stable 63-bit seed for one decision of one seat."""
-    digest = hashlib.sha256(f"{game_seed}:{seat}:{moves_so_far}".encode()).digest()
-    return int.from_bytes(digest[:8], "big") >> 1
+    """A stable 63-bit seed for one decision of one seat (the arena uses the same)."""
+    return decision_seed(game_seed, seat, moves_so_far)
 
 
 def bot_request(session: Session, seat: int) -> tuple[Any, Any, list]:

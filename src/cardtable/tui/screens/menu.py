@@ -22,7 +22,13 @@ BLURBS = {
 }
 
 #: The items after the games: (id, label). The save-games issue adds "resume" first.
-EXTRA_ITEMS: tuple[tuple[str, str], ...] = (("rules", "Rules"), ("quit", "Quit"))
+EXTRA_ITEMS: tuple[tuple[str, str], ...] = (
+    ("resume", "Resume"),
+    ("stats", "Statistics"),
+    ("settings", "Settings"),
+    ("rules", "Rules"),
+    ("quit", "Quit"),
+)
 
 
 def game_prompt(game) -> Content:
