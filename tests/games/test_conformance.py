@@ -40,13 +40,6 @@ MOVE_CAP = 20_000
 IDS = [f"{g}-{n}p{'-' + '-'.join(f'{k}={v}' for k, v in o.items()) if o else ''}" for g, n, o in CONFIGS]
 
 
-def _game_or_skip(game_id):
-    try:
-        return get_game(game_id)
-    except ModuleNotFoundError:
-        pytest.skip(f"{game_id} engine not present yet")
-
-
 def random_game(game, players, options, seed, visit=None, sample_every=0):
     """Play a random game; call ``visit(state, index)`` on sampled states."""
     rng = random.Random(seed)
@@ -90,7 +83,7 @@ def assert_deeply_immutable(value, path="state"):
 
 @pytest.mark.parametrize("game_id,players,options", CONFIGS, ids=IDS)
 def test_random_games_end_and_keep_invariants(game_id, players, options):
-    game = _game_or_skip(game_id)
+    game = get_game(game_id)
     for seed in range(3):
         states, _ = random_game(game, players, options, seed)
         final = states[-1]
@@ -106,7 +99,7 @@ def test_random_games_end_and_keep_invariants(game_id, players, options):
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32))
 def test_contract_at_sampled_states(game_id, players, options, seed):
-    game = _game_or_skip(game_id)
+    game = get_game(game_id)
     move_pool = []
 
     def visit(state, index):
@@ -171,7 +164,7 @@ def test_contract_at_sampled_states(game_id, players, options, seed):
 
 @pytest.mark.parametrize("game_id,players,options", CONFIGS, ids=IDS)
 def test_same_seed_and_moves_replay_equal(game_id, players, options):
-    game = _game_or_skip(game_id)
+    game = get_game(game_id)
     states, moves = random_game(game, players, options, seed=11)
     state = game.new(players, options, seed=11)
     for player, move in moves:
@@ -184,7 +177,7 @@ def test_same_seed_and_moves_replay_equal(game_id, players, options):
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_deck_order_is_honoured_and_conserved(game_id):
-    game = _game_or_skip(game_id)
+    game = get_game(game_id)
     players = game.min_players
     state = game.new(players, seed=5)
     deck = tuple(sorted(game.all_cards(state), key=lambda c: c.sort_key()))
@@ -197,7 +190,7 @@ def test_deck_order_is_honoured_and_conserved(game_id):
 def test_bad_options_and_players_are_refused(game_id):
     from cardtable.core.engine import BadOptions
 
-    game = _game_or_skip(game_id)
+    game = get_game(game_id)
     with pytest.raises(BadOptions):
         game.make_options({"no_such_option": 1})
     with pytest.raises(BadOptions):
@@ -213,7 +206,7 @@ def test_public_events_never_name_hidden_cards(game_id, players, options):
     Moves that put public cards back out of sight (a reshuffle, a new deal) are
     skipped: the cards they name were seen by everyone a moment earlier.
     """
-    game = _game_or_skip(game_id)
+    game = get_game(game_id)
     rng = random.Random(3)
     state = game.new(players, options, seed=3)
     names = [f"P{i}" for i in range(players)]
