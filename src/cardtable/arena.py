@@ -235,26 +235,11 @@ def summarize(game_id, players, seats, games, seed, options, settings, results, 
 
 # -- the command ---------------------------------------------------------------
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help="one-too-many, one-card or shed")
-    parser.add_argument("--players", type=int, required=True, help="players per game")
-    parser.add_argument(
-        "--seats", required=True, metavar="LEVEL,LEVEL[,...]",
-        help=f"the level of each seat ({', '.join(LEVELS)}); rotated every game",
-    )
-    parser.add_argument("--games", type=int, required=True, help="how many games to play")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--jobs", type=int, default=1, help="processes to spread the games over")
-    budget = parser.add_mutually_exclusive_group()
-    budget.add_argument(
-        "--budget", type=float, metavar="SECONDS",
-        help=f"the hard level's time per decision (default {DEFAULT_BUDGET:g})",
-    )
-    budget.add_argument(
-        "--iterations", type=int, metavar="N",
-        help="the hard level's sampled states per decision, instead of a time budget (reproducible)",
-    )
-    parser.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    """The arguments of ``cardtable arena`` (defined in ``cardtable.cli``, which
+    builds its parser without importing this module)."""
+    from .cli import add_arena_arguments
+
+    add_arena_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -56,6 +56,37 @@ def _checked_options(game, players: int | None, pairs) -> Any:
         raise UsageError(str(exc)) from None
 
 
+#: The computer levels and the hard level's default time budget, as in
+#: ``cardtable.bots`` (LEVELS, DEFAULT_BUDGET): copied here so that building the
+#: parser imports no bot or engine (tests/test_cli_light.py checks they agree).
+ARENA_LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
+ARENA_DEFAULT_BUDGET = 1.0
+
+
+def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of ``cardtable arena`` (``cardtable.arena.add_arguments``)."""
+    parser.add_argument("game", help="one-too-many, one-card or shed")
+    parser.add_argument("--players", type=int, required=True, help="players per game")
+    parser.add_argument(
+        "--seats", required=True, metavar="LEVEL,LEVEL[,...]",
+        help=f"the level of each seat ({', '.join(ARENA_LEVELS)}); rotated every game",
+    )
+    parser.add_argument("--games", type=int, required=True, help="how many games to play")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1, help="processes to spread the games over")
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument(
+        "--budget", type=float, metavar="SECONDS",
+        help=f"the hard level's time per decision (default {ARENA_DEFAULT_BUDGET:g})",
+    )
+    budget.add_argument(
+        "--iterations", type=int, metavar="N",
+        help="the hard level's sampled states per decision, instead of a time budget (reproducible)",
+    )
+    parser.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="cardtable", description="Hot-seat terminal card games.")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
@@ -83,10 +114,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int)
     p.add_argument("--option", action="append", metavar="KEY=VALUE")
 
-    from . import arena
+    # (cardtable.commands.* import nothing heavy at module level; the arena's
+    # arguments are defined here, so that cardtable.arena and the bots are not imported)
     from .commands import export, resume, stats
 
-    arena.add_arguments(sub.add_parser("arena", help="computer players against each other, measured"))
+    add_arena_arguments(sub.add_parser("arena", help="computer players against each other, measured"))
 
     resume.add_arguments(sub.add_parser("resume", help="list the saved games, or open one"))
     stats.add_arguments(sub.add_parser("stats", help="games played, wins and points per player and game"))

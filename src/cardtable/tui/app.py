@@ -7,35 +7,44 @@ preferences the Settings screen will edit.
 
 from __future__ import annotations
 
+import sys
 from functools import partial
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from ..games import available_games, get_game
+from ..games import available_game_info
 from .cardfaces import theme_variables
 from .persistence import PersistenceMixin
-from .presenters import get_presenter
-from .screens.confirm import ConfirmScreen
-from .screens.game_over import GameOverScreen
-from .screens.keys import KeysScreen
 from .screens.menu import MenuScreen
-from .screens.new_game import NewGameScreen
-from .screens.rules import RulesScreen
-from .screens.table import TableScreen
 from .settings import TuiSettings
-from .setup import GameSetup
 from .widgets.size_notice import MIN_HEIGHT, MIN_WIDTH
+
+if TYPE_CHECKING:
+    from .screens.table import TableScreen
+    from .setup import GameSetup
+
+# The other screens, the presenters, the game setup and the engines are
+# imported by the methods that use them, so that the menu shows up fast.
 
 STYLES = Path(__file__).parent / "styles"
 
 
+def _loaded(module: str, name: str):
+    """``name`` from ``module`` if that module has been imported, else None (no
+    instance of a class can exist before its module is imported)."""
+    loaded = sys.modules.get(module)
+    return getattr(loaded, name, None) if loaded is not None else None
+
+
 class CardtableApp(PersistenceMixin, App):
     TITLE = "cardtable"
-    CSS_PATH = [STYLES / name for name in ("app.tcss", "menu.tcss", "forms.tcss", "table.tcss", "dialogs.tcss")]
+    # Only the app's and the menu's styles are parsed at start; the forms, the
+    # table and the dialogs bring theirs (each screen's CSS_PATH).
+    CSS_PATH = [STYLES / name for name in ("app.tcss", "menu.tcss")]
     HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-fits-width"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-fits-height"), (34, "-tall")]
     BINDINGS = [
@@ -55,11 +64,16 @@ class CardtableApp(PersistenceMixin, App):
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return theme_variables(self.current_theme.dark)
 
+    def get_default_screen(self) -> Screen:
+        """The menu is the first screen (no empty screen under it)."""
+        return MenuScreen()
+
     def on_mount(self) -> None:
         if self.settings.theme:
             self.theme = self.settings.theme
-        self.push_screen(MenuScreen())
         if self.start:
+            from .setup import GameSetup
+
             self.start_game(GameSetup.from_start(self.start))
         self.mount_persistence()
 
@@ -76,6 +90,10 @@ class CardtableApp(PersistenceMixin, App):
             self.new_game(item)
 
     def new_game(self, game_id: str) -> None:
+        from ..games import get_game
+        from .screens.confirm import ConfirmScreen
+        from .screens.new_game import NewGameScreen
+
         def started(setup: GameSetup | None) -> None:
             if setup is not None:
                 self.start_game(setup)
@@ -90,12 +108,17 @@ class CardtableApp(PersistenceMixin, App):
             self.push_screen(NewGameScreen(get_game(game_id), self.last_setup), started)
 
     def start_game(self, setup: GameSetup) -> None:
+        from .presenters import get_presenter
+        from .screens.table import TableScreen
+
         self.last_setup = setup
         session = setup.start()
         self.attach_autosave(session)
         self.push_screen(TableScreen(setup, session, get_presenter(setup.game_id), self.settings))
 
     def on_table_screen_game_ended(self, message: TableScreen.GameEnded) -> None:
+        from .screens.game_over import GameOverScreen
+
         table = message.table
 
         def chosen(choice: str | None) -> None:
@@ -113,7 +136,10 @@ class CardtableApp(PersistenceMixin, App):
             then()
 
     def _in_game(self) -> bool:
-        return any(isinstance(s, TableScreen) and not s.session.is_over for s in self.screen_stack)
+        table_screen = _loaded("cardtable.tui.screens.table", "TableScreen")
+        if table_screen is None:
+            return False
+        return any(isinstance(s, table_screen) and not s.session.is_over for s in self.screen_stack)
 
     def _menu_game(self) -> str | None:
         for screen in reversed(self.screen_stack):
@@ -126,6 +152,8 @@ class CardtableApp(PersistenceMixin, App):
 
     # -- help, quitting, the command palette ------------------------------------------------------------
     def show_rules(self, game_id: str | None = None) -> None:
+        from .screens.rules import RulesScreen
+
         if isinstance(self.screen, RulesScreen):
             return
         self.push_screen(RulesScreen(game_id))
@@ -134,6 +162,8 @@ class CardtableApp(PersistenceMixin, App):
         self.show_rules(self._menu_game())
 
     def action_keys(self) -> None:
+        from .screens.keys import KeysScreen
+
         if not isinstance(self.screen, KeysScreen):
             self.push_screen(KeysScreen())
 
@@ -141,6 +171,8 @@ class CardtableApp(PersistenceMixin, App):
         if not self._in_game():
             self.exit()
             return
+        from .screens.confirm import ConfirmScreen
+
         if isinstance(self.screen, ConfirmScreen):
             return
 
@@ -152,6 +184,6 @@ class CardtableApp(PersistenceMixin, App):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        for game in available_games():
+        for game in available_game_info():
             yield SystemCommand(f"New game: {game.name}", game.summary, partial(self.new_game, game.id))
             yield SystemCommand(f"Rules: {game.name}", f"The complete rules of {game.name}", partial(self.show_rules, game.id))

@@ -11,11 +11,31 @@ a saved game, and the settings file is read at start.
 
 from __future__ import annotations
 
-from ..session import Session
-from ..storage.autosave import Autosaver
-from ..storage.saves import SaveError, SaveStore
-from ..storage.settings import Settings, load_settings
+from typing import TYPE_CHECKING
+
+from ..storage import paths
 from .settings import TuiSettings
+
+if TYPE_CHECKING:
+    from ..storage.settings import Settings
+    from ..session import Session
+    from ..storage.autosave import Autosaver
+    from ..storage.saves import SaveStore
+
+# The sessions, saves and autosaves (pydantic models, the game record) are
+# imported on first use: only the settings are read at start (for the theme),
+# and without a settings file not even those modules (pydantic) are imported.
+
+#: ``tui_settings(Settings())``: the preferences when there is no settings file
+#: (tests/tui/test_start_light.py checks that they agree).
+DEFAULT_TUI_SETTINGS = TuiSettings(curtain="auto", speed="normal", ascii_cards=False, four_colours=False, theme="textual-dark")
+
+
+def load_settings(path=None):
+    """``cardtable.storage.settings.load_settings``, imported on first use."""
+    from ..storage.settings import load_settings
+
+    return load_settings(path)
 
 #: The menu items this mixin answers, in menu order (before Rules and Quit).
 MENU_ITEMS: tuple[tuple[str, str], ...] = (("resume", "Resume"), ("stats", "Statistics"), ("settings", "Settings"))
@@ -33,7 +53,7 @@ def tui_settings(settings: Settings) -> TuiSettings:
 
 
 class PersistenceMixin:
-    save_store: SaveStore
+    _save_store: SaveStore | None = None
     resume_id: str | None
     settings_notice: str | None
     settings: TuiSettings
@@ -44,14 +64,30 @@ class PersistenceMixin:
     ) -> TuiSettings:
         """In ``__init__``: returns the preferences to use: ``settings`` if given
         (tests), else those of the settings file (or the defaults, with a notice)."""
-        self.save_store = store or SaveStore()
+        self._save_store = store
         self.resume_id = resume
         self.settings_notice = None
         if settings is not None:
             return settings
+        if not paths.settings_path().exists():  # the defaults, no notice: as load_settings() would say
+            return DEFAULT_TUI_SETTINGS
         loaded = load_settings()
         self.settings_notice = loaded.notice
         return tui_settings(loaded.settings)
+
+    @property
+    def save_store(self) -> SaveStore:
+        """Where games are saved: the store given to ``init_persistence``, else the
+        user's (created on first use)."""
+        if self._save_store is None:
+            from ..storage.saves import SaveStore
+
+            self._save_store = SaveStore()
+        return self._save_store
+
+    @save_store.setter
+    def save_store(self, store: SaveStore) -> None:
+        self._save_store = store
 
     def mount_persistence(self) -> None:
         """In ``on_mount``, after the menu is pushed: the settings notice, and ``resume``."""
@@ -74,6 +110,8 @@ class PersistenceMixin:
 
     def attach_autosave(self, session: Session, **kwargs) -> Autosaver:
         """In ``start_game``, on the new session: saved after every move from now on."""
+        from ..storage.autosave import Autosaver
+
         return Autosaver(session, self.save_store, on_error=self._autosave_failed, **kwargs).attach()
 
     # -- the actions ----------------------------------------------------------------------------
@@ -95,6 +133,8 @@ class PersistenceMixin:
         from .presenters import get_presenter
         from .screens.table import TableScreen
         from .setup import GameSetup
+        from ..storage.autosave import Autosaver
+        from ..storage.saves import SaveError
 
         try:
             saver = Autosaver.resume(save_id, self.save_store, on_error=self._autosave_failed).attach()

@@ -1,1 +1,13 @@
-"""The app's screens: one module each."""
+"""The app's screens: one module each.
+
+The app parses only its own and the menu's styles at start (``CardtableApp.CSS_PATH``);
+every other screen names the rest in its ``CSS_PATH``, read by Textual when such a
+screen is first shown. All three files are listed, in the app's original order, so
+that the cascade is the same whichever screen comes first.
+"""
+
+from pathlib import Path
+
+STYLES = Path(__file__).resolve().parent.parent / "styles"
+#: The styles of the forms, the table and the dialogs (every screen but the menu).
+SCREEN_CSS = [STYLES / name for name in ("forms.tcss", "table.tcss", "dialogs.tcss")]

@@ -11,9 +11,11 @@ from textual.widgets import Button, Static
 
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
+from . import SCREEN_CSS
 
 
 class ConfirmScreen(ModalScreen[bool]):
+    CSS_PATH = SCREEN_CSS
     BINDINGS = [
         Binding("f1", "app.rules", "Rules"),
         Binding("y", "answer(True)", "Yes", show=False),

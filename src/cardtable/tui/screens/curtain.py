@@ -12,9 +12,11 @@ from textual.widgets import Button, Static
 from ..cardfaces import CardStyle, colour_suits
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
+from . import SCREEN_CSS
 
 
 class CurtainScreen(Screen[None]):
+    CSS_PATH = SCREEN_CSS
     BINDINGS = [Binding("enter", "ready", "I have the keyboard", priority=True)]
 
     def __init__(self, name: str, recap: list[str], style: CardStyle = CardStyle(), delay: float = 0.0) -> None:

@@ -15,6 +15,7 @@ from ...core.engine import Outcome
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
 from ..widgets.text_table import text_table
+from . import SCREEN_CSS
 
 
 def with_names(text: str, names: Sequence[str]) -> str:
@@ -41,6 +42,7 @@ def winners_line(outcome: Outcome, names: Sequence[str]) -> str:
 
 class GameOverScreen(Screen[str]):
     """Dismisses with "again" or "menu"."""
+    CSS_PATH = SCREEN_CSS
 
     BINDINGS = [
         Binding("a", "choose('again')", "Play again"),
@@ -76,7 +78,9 @@ class GameOverScreen(Screen[str]):
         yield SizeNotice()
 
     def on_mount(self) -> None:
-        self.query_one("#again", Button).focus()
+        # (the screen may already be dismissed and emptied when this runs: a key pressed fast)
+        for button in self.query("#again").results(Button):
+            button.focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

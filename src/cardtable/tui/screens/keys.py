@@ -10,6 +10,7 @@ from textual.widgets import Markdown
 
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
+from . import SCREEN_CSS
 
 KEYS_MARKDOWN = """\
 # Keys
@@ -41,6 +42,7 @@ The footer always shows the keys that work now.
 
 
 class KeysScreen(ModalScreen[None]):
+    CSS_PATH = SCREEN_CSS
     BINDINGS = [Binding("escape,question_mark,q,enter", "close", "Close")]
 
     def compose(self) -> ComposeResult:

@@ -10,16 +10,12 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...games import available_games
+from ...games import GAME_INFO, available_game_info
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
 
 #: One line per game for the menu (the engine's summary is longer).
-BLURBS = {
-    "one-too-many": "Ask in secret for cards; bank them before the Diamonds bust.",
-    "one-card": "Match rank or suit; 7s are wild, 2s, Aces and Jokers attack.",
-    "shed": "Play up, burn with 10s, and don't be the last holding cards.",
-}
+BLURBS = {game_id: info.blurb for game_id, info in GAME_INFO.items()}
 
 #: The items after the games: (id, label). The save-games issue adds "resume" first.
 EXTRA_ITEMS: tuple[tuple[str, str], ...] = (
@@ -51,7 +47,7 @@ class MenuScreen(Screen[None]):
         with Vertical(id="menu"):
             yield Static("cardtable", id="menu-title")
             yield Static("Card games for a few people at one keyboard", id="menu-subtitle")
-            options: list[Option | None] = [Option(game_prompt(g), id=g.id) for g in available_games()]
+            options: list[Option | None] = [Option(game_prompt(g), id=g.id) for g in available_game_info()]
             options.append(None)
             options += [Option(label, id=item) for item, label in EXTRA_ITEMS]
             yield OptionList(*options, id="menu-list")

@@ -22,6 +22,7 @@ from ..setup import DEFAULT_COMPUTER, SEAT_CHOICES, GameSetup, default_name
 from ..widgets.options_form import OptionsForm, show_error
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
+from . import SCREEN_CSS
 
 MAX_NAME = 16
 
@@ -50,6 +51,7 @@ def check_seed(text: str) -> str | None:
 
 class NewGameScreen(Screen[GameSetup | None]):
     """Dismisses with a :class:`GameSetup`, or ``None`` to go back."""
+    CSS_PATH = SCREEN_CSS
 
     BINDINGS = [
         Binding("ctrl+s", "start", "Start"),

@@ -15,10 +15,12 @@ from textual.widgets.option_list import Option
 from ..presenters.base import Picker
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
+from . import SCREEN_CSS
 
 
 class PickerScreen(ModalScreen[Any]):
     """Dismisses with the chosen move, or ``None`` when cancelled."""
+    CSS_PATH = SCREEN_CSS
 
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),

@@ -17,6 +17,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from ...storage.saves import DamagedSave, Listing, SaveStore
 from ..widgets.size_notice import SizeNotice
+from . import SCREEN_CSS
 
 
 def problem_lines(listing: Listing) -> list[str]:
@@ -28,6 +29,7 @@ def problem_lines(listing: Listing) -> list[str]:
 
 
 class ResumeScreen(Screen[str | None]):
+    CSS_PATH = SCREEN_CSS
     DEFAULT_CSS = """
     ResumeScreen { align: center top; }
     #resume { width: 110; max-width: 100%; height: 1fr; padding: 1 1 0 1; }

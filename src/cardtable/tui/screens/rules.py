@@ -11,6 +11,7 @@ from ...games import available_games
 from ...rulebook import rules_markdown
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
+from . import SCREEN_CSS
 
 
 def rules_text(game_id: str) -> str:
@@ -25,6 +26,7 @@ class RulesViewer(MarkdownViewer, can_focus=True):
 
 
 class RulesScreen(Screen[None]):
+    CSS_PATH = SCREEN_CSS
     BINDINGS = [
         Binding("escape,q", "close", "Close"),
         Binding("t", "toggle_contents", "Contents"),

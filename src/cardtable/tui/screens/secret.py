@@ -21,9 +21,11 @@ from textual.widgets.option_list import Option
 from ..presenters.base import Prompt
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
+from . import SCREEN_CSS
 
 
 class SecretPromptScreen(ModalScreen[Any]):
+    CSS_PATH = SCREEN_CSS
     BINDINGS = [
         Binding("f1", "app.rules", "Rules"),
         Binding("up", "step(1)", "More", show=False),

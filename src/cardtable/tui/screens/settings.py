@@ -18,6 +18,7 @@ from textual.widgets import Button, Footer, Label, Select, Static, Switch
 
 from ...storage.settings import Settings, save_settings, theme_names
 from ..widgets.size_notice import SizeNotice
+from . import SCREEN_CSS
 
 CARD_STYLES = [("Unicode suits (10♥ A♠)", "unicode"), ("ASCII only (10H AS)", "ascii")]
 SPEEDS = [("Instant", "instant"), ("Fast", "fast"), ("Normal", "normal"), ("Slow", "slow")]
@@ -29,6 +30,7 @@ CURTAINS = [
 
 
 class SettingsScreen(Screen["Settings | None"]):
+    CSS_PATH = SCREEN_CSS
     DEFAULT_CSS = """
     SettingsScreen { align: center top; }
     #settings { width: 76; max-width: 100%; height: auto; max-height: 100%; padding: 1 1 0 1; }

@@ -16,6 +16,7 @@ from textual.widgets import DataTable, Footer, Static, Tab, Tabs
 from ...games import GAME_IDS
 from ...storage.stats import StatRow, StatsStore
 from ..widgets.size_notice import SizeNotice
+from . import SCREEN_CSS
 
 ALL = "all-games"
 
@@ -30,6 +31,7 @@ def _game_label(game_id: str) -> str:
 
 
 class StatisticsScreen(Screen[None]):
+    CSS_PATH = SCREEN_CSS
     DEFAULT_CSS = """
     StatisticsScreen { align: center top; }
     #stats { width: 110; max-width: 100%; height: 1fr; padding: 1 1 0 1; }

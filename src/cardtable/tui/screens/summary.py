@@ -12,9 +12,11 @@ from ..presenters.base import Summary
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
 from ..widgets.text_table import text_table
+from . import SCREEN_CSS
 
 
 class SummaryScreen(Screen[None]):
+    CSS_PATH = SCREEN_CSS
     BINDINGS = [Binding("enter,space", "done", "Next round", priority=True)]
 
     def __init__(self, summary: Summary) -> None:

@@ -39,9 +39,11 @@ from .picker import PickerScreen
 from .reveal import RevealScreen
 from .secret import SecretPromptScreen
 from .summary import SummaryScreen
+from . import SCREEN_CSS
 
 
 class TableScreen(Screen[None]):
+    CSS_PATH = SCREEN_CSS
     BINDINGS = [
         Binding("enter,y", "confirm(True)", "Yes"),
         Binding("escape,n", "confirm(False)", "No"),

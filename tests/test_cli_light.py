@@ -1,0 +1,38 @@
+"""Building the command line's parser imports nothing heavy, and the arena's
+arguments (defined in cardtable.cli) agree with cardtable.bots."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from cardtable import arena, bots, cli
+
+
+def test_the_arena_constants_agree_with_the_bots():
+    assert cli.ARENA_LEVELS == tuple(bots.LEVELS)
+    assert cli.ARENA_DEFAULT_BUDGET == bots.DEFAULT_BUDGET
+
+
+def test_arena_add_arguments_is_the_cli_one():
+    import argparse
+
+    ours, theirs = argparse.ArgumentParser(prog="x"), argparse.ArgumentParser(prog="x")
+    cli.add_arena_arguments(ours)
+    arena.add_arguments(theirs)
+    assert ours.format_help() == theirs.format_help()
+    args = cli.build_parser().parse_args(["arena", "shed", "--players", "2", "--seats", "easy,hard", "--games", "3"])
+    assert (args.game, args.players, args.seats, args.games, args.budget, args.iterations) == ("shed", 2, "easy,hard", 3, None, None)
+
+
+def test_building_the_parser_imports_no_engine_bot_or_arena():
+    code = (
+        "import sys\n"
+        "from cardtable.cli import build_parser\n"
+        "build_parser()\n"
+        "heavy = [m for m in sys.modules if m.startswith(('cardtable.arena', 'cardtable.bots', 'cardtable.games.',"
+        " 'cardtable.core', 'cardtable.storage', 'cardtable.tui', 'pydantic', 'textual'))]\n"
+        "print(heavy)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
