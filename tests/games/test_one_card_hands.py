@@ -12,6 +12,7 @@ import dataclasses
 import pytest
 
 from cardtable.core.cards import Suit, multi_deck, parse_card
+from one_card_helpers import c, cards, play, start  # noqa: F401
 from cardtable.games.one_card import (
     ALL_CARDS,
     GAME,
@@ -26,31 +27,6 @@ from cardtable.games.one_card import (
 from cardtable.games.one_card.deals import deal
 from cardtable.games.one_card.tables import card_ids
 from cardtable.games.one_card.options import Options
-
-
-def cards(text: str) -> list:
-    return [parse_card(code) for code in text.split()]
-
-
-def c(code: str):
-    return parse_card(code)
-
-
-def start(hands: list[str], up: str, pile: str = "", rest: bool = True, **options):
-    players = len(hands)
-    assert first_dealer(players, 0) == players - 1
-    held = [cards(h) for h in hands]
-    options.setdefault("hand_size", len(held[0]))
-    deck = stacked_deck(players, held, c(up), cards(pile), seed=0, rest=rest)
-    state = GAME.new(players, options, seed=0, deck=deck)
-    assert state.turn == 0 and not GAME.invariant_violations(state)
-    return state
-
-
-def play(state, player, move):
-    new, events = GAME.apply(state, player, move)
-    assert not GAME.invariant_violations(new), GAME.invariant_violations(new)
-    return new, events
 
 
 def with_totals(state, totals):

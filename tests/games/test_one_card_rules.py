@@ -10,34 +10,8 @@ import pytest
 
 from cardtable.core.cards import Suit, parse_card
 from cardtable.core.engine import IllegalMove
+from one_card_helpers import c, cards, play, start  # noqa: F401
 from cardtable.games.one_card import GAME, Draw, Pass, Play, first_dealer, stacked_deck
-
-
-def cards(text: str) -> list:
-    return [parse_card(code) for code in text.split()]
-
-
-def c(code: str):
-    return parse_card(code)
-
-
-def start(hands: list[str], up: str, pile: str = "", rest: bool = True, **options):
-    """A game whose seats hold ``hands`` (seat 0 leads), up-card ``up`` and
-    draw pile starting with ``pile`` (then every other card, if ``rest``)."""
-    players = len(hands)
-    assert first_dealer(players, 0) == players - 1
-    held = [cards(h) for h in hands]
-    options.setdefault("hand_size", len(held[0]))
-    deck = stacked_deck(players, held, c(up), cards(pile), seed=0, rest=rest)
-    state = GAME.new(players, options, seed=0, deck=deck)
-    assert state.turn == 0 and not GAME.invariant_violations(state)
-    return state
-
-
-def play(state, player, move):
-    new, events = GAME.apply(state, player, move)
-    assert not GAME.invariant_violations(new), GAME.invariant_violations(new)
-    return new, events
 
 
 def legal(state):

@@ -14,9 +14,10 @@ left a row become ``known`` in that hand, and ``dealt_up`` is emptied.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 from ...core.cards import Card
+from ...core.evolve import make_evolve
 from ...core.rng import Rng
 from .options import Options
 
@@ -65,27 +66,4 @@ class ShedState:
         return tuple(p for p, place in enumerate(self.places) if place == 0)
 
 
-_FIELDS = tuple(f.name for f in fields(ShedState))
-_KEEP = object()  # "this field is unchanged"
-
-
-def _make_evolve():
-    """Write ``evolve`` out field by field, as ``dataclasses`` writes ``__init__``.
-
-    The copy is built in one pass: each field is set once, to its new value if
-    one is given, else to the old one. Unrolled, this costs about two thirds of
-    a loop over the fields followed by a second pass over the changes.
-    """
-    params = ", ".join(f"{name}=_KEEP" for name in _FIELDS)
-    lines = [f"def evolve(state, *, {params}):", "    new = _new(ShedState)"]
-    lines += [f"    _set(new, {name!r}, state.{name} if {name} is _KEEP else {name})" for name in _FIELDS]
-    lines.append("    return new")
-    namespace = {"ShedState": ShedState, "_KEEP": _KEEP, "_new": object.__new__, "_set": object.__setattr__}
-    exec("\n".join(lines), namespace)
-    evolve = namespace["evolve"]
-    evolve.__doc__ = "``state`` with some fields replaced (by keyword): ``dataclasses.replace``, over twice as fast."
-    evolve.__module__ = __name__
-    return evolve
-
-
-evolve = _make_evolve()
+evolve = make_evolve(ShedState)

@@ -1,0 +1,31 @@
+"""A fast ``dataclasses.replace`` for the engines' frozen, slotted states."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import Callable, TypeVar
+
+T = TypeVar("T")
+_KEEP = object()  # "this field is unchanged"
+
+
+def make_evolve(cls: type[T]) -> Callable[..., T]:
+    """``evolve(state, **changes)`` for ``cls``, written out field by field as
+    ``dataclasses`` writes ``__init__``.
+
+    The copy is built in one pass: each field is set once, to its new value if
+    one is given, else to the old one, with no validation (the engines build
+    their states from known-good parts). Over twice as fast as
+    ``dataclasses.replace``, and it still refuses unknown fields.
+    """
+    names = tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
+    params = ", ".join(f"{name}=_KEEP" for name in names)
+    lines = [f"def evolve(state, *, {params}):", "    new = _new(_cls)"]
+    lines += [f"    _set(new, {name!r}, state.{name} if {name} is _KEEP else {name})" for name in names]
+    lines.append("    return new")
+    namespace = {"_cls": cls, "_KEEP": _KEEP, "_new": object.__new__, "_set": object.__setattr__}
+    exec("\n".join(lines), namespace)
+    evolve = namespace["evolve"]
+    evolve.__doc__ = f"``state`` ({cls.__name__}) with some fields replaced, by keyword."
+    evolve.__module__ = cls.__module__
+    return evolve
