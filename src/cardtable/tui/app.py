@@ -180,7 +180,7 @@ class CardtableApp(PersistenceMixin, App):
             if leave:
                 self.exit()
 
-        self.push_screen(ConfirmScreen("Quit cardtable? The game in progress is not over.", "Quit", "Stay"), answered)
+        self.push_screen(ConfirmScreen("Quit cardtable? The game in progress is saved: Resume picks it up later.", "Quit", "Stay"), answered)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
