@@ -76,6 +76,14 @@ class Session:
     def legal_moves(self, player: int) -> list:
         return self.game.legal_moves(self.state, player)
 
+    def why_not(self, player: int, move: Any) -> str | None:
+        """The engine's reason why ``player`` may not make ``move`` now (None if it may)."""
+        return self.game.check_move(self.state, player, move)
+
+    def outcome(self):
+        """The final places, points and reasons (once the game is over)."""
+        return self.game.outcome(self.state)
+
     def apply(self, player: int, move: Any) -> tuple[Event, ...]:
         """Apply a move (raises IllegalMove with the reason; nothing changes then)."""
         state, events = self.game.apply(self.state, player, move)

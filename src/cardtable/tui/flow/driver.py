@@ -90,7 +90,7 @@ class GameDriver:
             else:
                 await self.computer_turn(seat)
         self.show(self.privacy.resting_view())
-        return self.session.game.outcome(self.session.state)
+        return self.session.outcome()
 
     async def human_turn(self, seat: int) -> None:
         if self.privacy.needs_curtain(seat, self.shown):

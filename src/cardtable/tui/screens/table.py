@@ -244,7 +244,7 @@ class TableScreen(Screen[None]):
         """The engine's reason why ``seat`` may not make ``move`` now (None if it may)."""
         if move is None:
             return "that is not a move of this game"
-        return self.session.game.check_move(self.session.state, seat, move)
+        return self.session.why_not(seat, move)
 
     # -- the human's choices --------------------------------------------------------------------------
     def on_card_rows_chosen(self, message: CardRows.Chosen) -> None:
