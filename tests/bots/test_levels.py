@@ -49,16 +49,7 @@ def sampled_positions(game, players, seed, count, every):
 
 def reshuffled(game, state, seat, rng):
     """``state`` with the cards hidden from ``seat`` dealt again among their zones."""
-    zones = game.zones(state)
-    hidden = game.hidden_zones(state, seat)
-    pool = [card for name in hidden for card in zones[name]]
-    rng.shuffle(pool)
-    new, at = {}, 0
-    for name in hidden:
-        size = len(zones[name])
-        new[name] = tuple(pool[at : at + size])
-        at += size
-    return game.with_zones(state, new)
+    return game.reshuffle_hidden(state, seat, rng)
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -72,3 +72,17 @@ def test_shuffle_is_roughly_uniform():
         order, rng = rng.shuffled(range(6))
         firsts[order[0]] += 1
     assert all(800 < firsts[i] < 1200 for i in range(6)), firsts
+
+
+def test_reshuffle_hidden_keeps_visible_zones_and_sizes():
+    from cardtable.games import get_game
+
+    game = get_game("one-card")
+    state = game.new(3, seed=4)
+    shuffled = game.reshuffle_hidden(state, 0, random.Random(1))
+    before, after = game.zones(state), game.zones(shuffled)
+    hidden = set(game.hidden_zones(state, 0))
+    assert {n: len(c) for n, c in before.items()} == {n: len(c) for n, c in after.items()}
+    assert all(before[n] == after[n] for n in before if n not in hidden)
+    assert any(before[n] != after[n] for n in hidden)
+    assert game.view(shuffled, 0) == game.view(state, 0)

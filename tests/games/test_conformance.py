@@ -140,16 +140,7 @@ def test_contract_at_sampled_states(game_id, players, options, seed):
                 assert game.view(sampled, player) == view
                 assert not game.invariant_violations(sampled)
             # no leaks: shuffling the cards hidden from this seat changes nothing it sees
-            zones = game.zones(state)
-            hidden = game.hidden_zones(state, player)
-            pool = [card for name in hidden for card in zones[name]]
-            rng.shuffle(pool)
-            new_zones, at = {}, 0
-            for name in hidden:
-                size = len(zones[name])
-                new_zones[name] = tuple(pool[at : at + size])
-                at += size
-            shuffled = game.with_zones(state, new_zones)
+            shuffled = game.reshuffle_hidden(state, player, rng)
             assert not game.invariant_violations(shuffled)
             assert game.view(shuffled, player) == view, f"seat {player} sees hidden cards"
         # a move of a seat that is not to act is refused

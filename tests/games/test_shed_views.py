@@ -29,16 +29,7 @@ def random_states(players: int, seed: int, short: bool = False, limit: int = 400
 
 def shuffle_hidden(state, player, r):
     """Deal the cards of the zones hidden from ``player`` at random among those zones (same sizes)."""
-    zones = GAME.zones(state)
-    names = GAME.hidden_zones(state, player)
-    pool = [c for name in names for c in zones[name]]
-    r.shuffle(pool)
-    out, pos = {}, 0
-    for name in names:
-        k = len(zones[name])
-        out[name] = tuple(pool[pos : pos + k])
-        pos += k
-    return GAME.with_zones(state, out)
+    return GAME.reshuffle_hidden(state, player, r)
 
 
 def test_seat_sees_own_hand_others_see_counts_and_known_cards():

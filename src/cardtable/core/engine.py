@@ -220,6 +220,21 @@ class Game(ABC, Generic[S, M, V]):
         state = self.determinize(view, rng or random.Random(0))
         return self.legal_moves(state, player)
 
+    def reshuffle_hidden(self, state: S, player: int | None, rng: random.Random) -> S:
+        """``state`` with the cards hidden from ``player`` dealt again at random
+        among the zones they are hidden in (same sizes): a state that ``player``
+        cannot tell apart from ``state``. The no-leak tests compare views."""
+        zones = self.zones(state)
+        hidden = self.hidden_zones(state, player)
+        pool = [card for name in hidden for card in zones[name]]
+        rng.shuffle(pool)
+        dealt, at = {}, 0
+        for name in hidden:
+            size = len(zones[name])
+            dealt[name] = tuple(pool[at : at + size])
+            at += size
+        return self.with_zones(state, dealt)
+
     def invariant_violations(self, state: S) -> list[str]:
         problems: list[str] = []
         seen: Counter[Card] = Counter()
