@@ -71,15 +71,7 @@ def run(args: argparse.Namespace) -> int:
         cells = [escape(r.player)]
         if not args.game:
             cells.append(escape(r.game_name))
-        cells += [
-            str(r.played),
-            str(r.wins),
-            f"{100 * r.win_rate:.0f}",
-            str(r.points),
-            f"{r.mean_points:.1f}",
-            "" if r.best is None else str(r.best),
-            "" if r.worst is None else str(r.worst),
-        ]
+        cells += r.figures()
         table.add_row(*cells)
     console.print(table)
     return 0

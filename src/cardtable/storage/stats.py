@@ -85,6 +85,18 @@ class StatRow:
     def mean_points(self) -> float:
         return self.points / self.played if self.played else 0.0
 
+    def figures(self) -> list[str]:
+        """Played, wins, win %, points, mean, best, worst: as the tables show them."""
+        return [
+            str(self.played),
+            str(self.wins),
+            f"{100 * self.win_rate:.0f}",
+            str(self.points),
+            f"{self.mean_points:.1f}",
+            "" if self.best is None else str(self.best),
+            "" if self.worst is None else str(self.worst),
+        ]
+
 
 @dataclass
 class StatsLoad:

@@ -89,15 +89,7 @@ class StatisticsScreen(Screen[None]):
         table.add_columns(*columns, "Played", "Wins", "Win %", "Points", "Mean", "Best", "Worst")
         for r in rows:
             cells: list = [Text(r.player)] + ([Text(r.game_name)] if game_id is None else [])
-            cells += [
-                str(r.played),
-                str(r.wins),
-                f"{100 * r.win_rate:.0f}",
-                str(r.points),
-                f"{r.mean_points:.1f}",
-                "" if r.best is None else str(r.best),
-                "" if r.worst is None else str(r.worst),
-            ]
+            cells += r.figures()
             table.add_row(*cells)
         table.display = bool(rows)
         empty = self.query_one("#stats-empty", Static)
