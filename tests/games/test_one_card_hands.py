@@ -24,7 +24,7 @@ from cardtable.games.one_card import (
     first_dealer,
     stacked_deck,
 )
-from cardtable.games.one_card.deals import deal
+from cardtable.games.one_card.deal import deal
 from cardtable.games.one_card.tables import card_ids
 from cardtable.games.one_card.options import Options
 

@@ -17,7 +17,6 @@ from pydantic import Field
 
 from cardtable.core.cards import Card, multi_deck
 from cardtable.core.engine import Event, Game, GameOptions, Outcome, places_from_keys
-from cardtable.core.rng import Rng
 
 GAME_ID = "toy"
 
@@ -49,7 +48,7 @@ class ToyView:
     turn: int
 
 
-class ToyGame(Game[ToyState, Take, ToyView]):
+class ToyGame(Game[ToyState, Take, ToyView, ToyOptions]):
     id = GAME_ID
     name = "Toy Race"
     summary = "Take cards; the highest sum wins."
@@ -58,11 +57,11 @@ class ToyGame(Game[ToyState, Take, ToyView]):
     Options = ToyOptions
     move_types = (Take,)
 
-    def new(self, players, options=None, seed=0, deck=None):
-        self.check_players(players)
-        opts = self.make_options(options)
-        cards = tuple(deck) if deck is not None else Rng.from_seed(seed).shuffled(multi_deck(opts.decks))[0]
-        return ToyState(players, opts.decks, cards, ((),) * players)
+    def cards(self, players, options):
+        return multi_deck(options.decks)
+
+    def deal(self, players, options, order, rng, seed):
+        return ToyState(players, options.decks, order, ((),) * players)
 
     def to_act(self, state):
         return () if not state.deck else (state.turn,)

@@ -4,7 +4,9 @@ A game is a stateless object (one instance per game, found in the registry)
 whose methods are pure functions of immutable states:
 
 * ``new(players, options, seed, deck)``: a fresh state, from a seed or from an
-  explicit deck order (top card first) for tests and puzzles.
+  explicit deck order (top card first) for tests and puzzles. A template:
+  it checks the player count, builds the options, shuffles ``cards`` (or
+  checks the explicit deck with ``check_deck``), then calls the game's ``deal``.
 * ``to_act(state)``: the seats that must act now: one, or several at once for
   secret simultaneous choices; empty when the game is over.
 * ``legal_moves(state, player)``: built from ``candidate_moves`` filtered by
@@ -30,11 +32,12 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Iterable, Mapping, NamedTuple, Sequence, TypeVar
+from typing import Any, ClassVar, Generic, Iterable, Mapping, NamedTuple, Sequence, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .cards import Card
+from .rng import Rng
 
 S = TypeVar("S")
 M = TypeVar("M")
@@ -102,21 +105,26 @@ def places_from_keys(keys: Sequence[Any]) -> tuple[int, ...]:
     return tuple(1 + sum(1 for other in keys if other > key) for key in keys)
 
 
-class Game(ABC, Generic[S, M, V]):
+O = TypeVar("O", bound=GameOptions)
+
+
+class Game(ABC, Generic[S, M, V, O]):
+    """A game's rules, generic over its state, move, view and options types."""
+
     id: ClassVar[str]
     name: ClassVar[str]
     summary: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
-    Options: ClassVar[type[GameOptions]]
+    Options: ClassVar[type[GameOptions]]  # the game's options class (``O``)
     move_types: ClassVar[tuple[type, ...]]
 
     # -- options and players -------------------------------------------------
-    def make_options(self, values: Mapping[str, Any] | GameOptions | None = None) -> GameOptions:
+    def make_options(self, values: Mapping[str, Any] | GameOptions | None = None) -> O:
         if isinstance(values, self.Options):
-            return values
+            return cast(O, values)  # Options is O's class
         try:
-            return self.Options.model_validate(dict(values or {}))
+            return cast(O, self.Options.model_validate(dict(values or {})))
         except ValidationError as exc:
             problems = "; ".join(
                 f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}"
@@ -130,15 +138,45 @@ class Game(ABC, Generic[S, M, V]):
                 f"{self.name} takes {self.min_players} to {self.max_players} players, not {players}"
             )
 
-    # -- the rules (each game implements these) ------------------------------
-    @abstractmethod
+    # -- a new game: the same steps for every game ----------------------------
     def new(
         self,
         players: int,
         options: Mapping[str, Any] | GameOptions | None = None,
         seed: int = 0,
         deck: Sequence[Card] | None = None,
-    ) -> S: ...
+    ) -> S:
+        """A fresh game: the player count checked, the options built, the
+        ``cards`` shuffled by ``seed`` (or ``deck`` checked and taken as it is,
+        top card first), then dealt by the game's ``deal``."""
+        self.check_players(players)
+        opts = self.make_options(options)
+        rng = self.start_rng(players, seed)
+        if deck is None:
+            order, rng = rng.shuffled(self.cards(players, opts))
+        else:
+            order = tuple(deck)
+            self.check_deck(players, opts, order)
+        return self.deal(players, opts, order, rng, seed)
+
+    def start_rng(self, players: int, seed: int) -> Rng:
+        """The generator the shuffle starts from. A game that draws something
+        from the seed before shuffling (One-Card's first dealer) draws it here."""
+        return Rng.from_seed(seed)
+
+    @abstractmethod
+    def cards(self, players: int, options: O) -> tuple[Card, ...]:
+        """Every card a game with these players and options is dealt from."""
+
+    def check_deck(self, players: int, options: O, deck: tuple[Card, ...]) -> None:
+        """Refuse (``BadOptions``) an explicit deck this game cannot be dealt from."""
+
+    @abstractmethod
+    def deal(self, players: int, options: O, order: tuple[Card, ...], rng: Rng, seed: int) -> S:
+        """The first state: ``order`` (top card first) dealt; ``rng`` draws what
+        comes later; ``seed`` gives again what ``start_rng`` drew before the shuffle."""
+
+    # -- the rules (each game implements these) ------------------------------
 
     @abstractmethod
     def to_act(self, state: S) -> tuple[int, ...]: ...

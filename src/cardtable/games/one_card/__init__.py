@@ -1,6 +1,6 @@
 """One-Card: a shedding game with three decks, wild 7s and attack cards."""
 
-from .deals import deal_size, first_dealer, stacked_deck
+from .deal import deal_size, first_dealer, stacked_deck
 from .moves import Draw, Pass, Play
 from .options import Options
 from .rules import GAME, OneCard

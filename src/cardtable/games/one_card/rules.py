@@ -10,12 +10,12 @@ are in ``cardtable/rules/one-card.md``.
 from __future__ import annotations
 
 import random
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Iterable, Mapping
 
 from ...core.cards import Card, Rank
 from ...core.engine import Event, Game, IllegalMove, Outcome, places_from_keys
 from ...core.rng import Rng
-from . import deals, legality, transitions
+from . import deal, legality, transitions
 from .legality import DRAW, PASS, card_id, why_illegal, why_play_illegal
 from .moves import MOVE_TYPES, Draw, Pass, Play, describe_move
 from .options import Options
@@ -28,7 +28,7 @@ Move = Play | Draw | Pass
 SEATS = tuple((seat,) for seat in range(8))  # to_act's answers
 
 
-class OneCard(Game[OneCardState, Move, OneCardView]):
+class OneCard(Game[OneCardState, Move, OneCardView, Options]):
     id = "one-card"
     name = "One-Card"
     summary = "Shed your cards with three decks: 7s are wild, Jacks skip, Queens reverse, 2s, Aces and Jokers attack."
@@ -38,17 +38,17 @@ class OneCard(Game[OneCardState, Move, OneCardView]):
     move_types = MOVE_TYPES
 
     # -- the rules -----------------------------------------------------------
-    def new(
-        self,
-        players: int,
-        options: Mapping[str, Any] | Options | None = None,
-        seed: int = 0,
-        deck: Sequence[Card] | None = None,
-    ) -> OneCardState:
-        self.check_players(players)
-        opts = self.make_options(options)
-        assert isinstance(opts, Options)
-        return deals.first_state(players, opts, seed, None if deck is None else tuple(deck))
+    def start_rng(self, players: int, seed: int) -> Rng:
+        return deal.dealer_draw(players, seed)[1]  # the first dealer is drawn before the shuffle
+
+    def cards(self, players: int, options: Options) -> tuple[Card, ...]:
+        return ALL_CARDS
+
+    def check_deck(self, players: int, options: Options, deck: tuple[Card, ...]) -> None:
+        deal.check_deck(players, options, deck)
+
+    def deal(self, players: int, options: Options, order: tuple[Card, ...], rng: Rng, seed: int) -> OneCardState:
+        return deal.first_state(players, options, order, rng, seed)
 
     def to_act(self, state: OneCardState) -> tuple[int, ...]:
         return () if state.table.over else SEATS[state.turn]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...core.cards import Rank, Suit
 from ...core.engine import Event
 from . import events
-from .deals import Result, deal
+from .deal import Result, deal
 from .events import SEAT
 from .moves import Draw, Pass, Play
 from .state import ATTACKED, JACKED, KINGED, NAMED, PLAIN, Mode, OneCardState, Table

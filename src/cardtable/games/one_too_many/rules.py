@@ -16,10 +16,10 @@ from ...core.cards import Card, Suit, standard_deck
 from ...core.engine import BadOptions, Event, Game, GameOptions, Outcome
 from ...core.rng import Rng
 from ...core.secret import CHOSEN, SecretChoices
-from . import ranking
+from . import deal, ranking
 from .moves import ASKS, REDOS, Ask, Move, Redo
 from .options import Options
-from .resolution import resolve_turn, start_game
+from .resolution import resolve_turn
 from .runs import longest_run, rank_mask
 from .state import Phase, State, evolve
 from .view import View, make_view
@@ -27,7 +27,7 @@ from .view import View, make_view
 _DIAMONDS = Suit.DIAMONDS
 
 
-class OneTooMany(Game[State, Move, View]):
+class OneTooMany(Game[State, Move, View, Options]):
     id = "one-too-many"
     name = "One Too Many"
     summary = (
@@ -40,51 +40,14 @@ class OneTooMany(Game[State, Move, View]):
     move_types = (Ask, Redo)
 
     # -- setting up ------------------------------------------------------------
-    def new(
-        self,
-        players: int,
-        options: Mapping[str, Any] | GameOptions | None = None,
-        seed: int = 0,
-        deck: Sequence[Card] | None = None,
-    ) -> State:
-        self.check_players(players)
-        opts = self.make_options(options)
-        rng = Rng.from_seed(seed)
-        if deck is None:
-            order, rng = rng.shuffled(standard_deck())
-        else:
-            order = tuple(deck)
-            if not order:
-                raise BadOptions("the deck must hold at least one card")
-            if any(not isinstance(c, Card) or c.suit is None for c in order):
-                raise BadOptions("One Too Many uses a standard deck without Jokers")
-            if len(set(order)) != len(order):
-                raise BadOptions("the deck holds a card twice")
-            if all(c.suit is _DIAMONDS for c in order):
-                raise BadOptions("the deck needs a card that is not a Diamond, or nobody could ever score")
-        n = players
-        state = State(
-            players=n,
-            options=opts,  # type: ignore[arg-type]
-            cards=tuple(sorted(order)),
-            rng=rng,
-            round=1,
-            turn=1,
-            first=0,
-            phase=Phase.CHOOSE,
-            deck=order,
-            center=(),
-            piles=((),) * n,
-            scores=(0,) * n,
-            in_round=(True,) * n,
-            redo=(False,) * n,
-            kept=(None,) * n,
-            passed_on=(0,) * n,
-            round_points=(0,) * n,
-            secret=SecretChoices.open(range(n)),
-            last_reveal=(None,) * n,
-        )
-        return start_game(state, [])
+    def cards(self, players: int, options: Options) -> tuple[Card, ...]:
+        return deal.CARDS
+
+    def check_deck(self, players: int, options: Options, deck: tuple[Card, ...]) -> None:
+        deal.check_deck(deck)
+
+    def deal(self, players: int, options: Options, order: tuple[Card, ...], rng: Rng, seed: int) -> State:
+        return deal.deal(players, options, order, rng)
 
     # -- whose turn, and what is legal -------------------------------------------
     def to_act(self, state: State) -> tuple[int, ...]:

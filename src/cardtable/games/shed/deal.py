@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from ...core.cards import Card, Rank, parse_card, standard_deck
+from ...core.engine import BadOptions
 from ...core.rng import Rng
 from .options import Options
-from .state import PLAY, ShedState
+from .state import EXCHANGE, PLAY, ShedState
 
 #: Cards per player in each of the three rows (face-down, face-up, hand).
 DEAL_SIZES: Mapping[int, int] = {2: 6, 3: 4, 4: 3}
@@ -32,6 +33,51 @@ FULL_DECK_SET = frozenset(FULL_DECK)
 def deal_size(players: int, short_game: bool) -> int:
     """Cards per row (face-down, face-up, hand) for ``players`` players."""
     return SHORT_DEAL_SIZE if short_game else DEAL_SIZES[players]
+
+
+def check_deck(deck: tuple[Card, ...]) -> None:
+    """Refuse an explicit deck that is not one standard deck."""
+    if len(deck) != len(FULL_DECK) or set(deck) != FULL_DECK_SET:
+        raise BadOptions("Shed is dealt from one standard 52-card deck: the deck must hold each card once")
+
+
+def deal(players: int, options: Options, cards: tuple[Card, ...], rng: Rng) -> ShedState:
+    """The first state: ``cards`` (top first) dealt in one block per seat
+    (face-down, face-up, hand), the rest the draw deck; the exchange begins."""
+    size = deal_size(players, options.short_game)
+    down, up, hands = [], [], []
+    pos = 0
+    for _ in range(players):
+        down.append(cards[pos : pos + size])
+        up.append(cards[pos + size : pos + 2 * size])
+        hands.append(cards[pos + 2 * size : pos + 3 * size])
+        pos += 3 * size
+    rest = cards[pos:]
+    if options.short_game:
+        draw, unused = rest[:SHORT_DRAW_SIZE], rest[SHORT_DRAW_SIZE:]
+    else:
+        draw, unused = rest, ()
+    return ShedState(
+        players=players,
+        options=options,
+        hand_size=size,
+        phase=EXCHANGE,
+        turn=-1,
+        done=(False,) * players,
+        hands=tuple(hands),
+        known=((),) * players,
+        up=tuple(up),
+        dealt_up=tuple(up),
+        down=tuple(down),
+        deck=draw,
+        unused=unused,
+        stack=(),
+        burned=(),
+        places=(0,) * players,
+        start_rank=0,
+        stall=0,
+        rng=rng,
+    )
 
 
 def _cards(items: Sequence[Card | str]) -> list[Card]:

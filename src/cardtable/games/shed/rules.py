@@ -16,12 +16,13 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping
 
 from ...core.cards import Card
-from ...core.engine import BadOptions, Event, Game, Outcome
+from ...core.engine import Event, Game, Outcome
 from ...core.rng import Rng
-from .deal import FULL_DECK, FULL_DECK_SET, SHORT_DRAW_SIZE, deal_size
+from . import deal
+from .deal import FULL_DECK, SHORT_DRAW_SIZE
 from .moves import MOVE_TYPES, Done, Exchange, Move, PickUp, Play, PlayFaceDown
 from .options import Options
 from .ranks import LOWEST_START, TEN, may_follow, rank_plural, why_not_follow
@@ -103,7 +104,7 @@ def _next_seat(places: tuple[int, ...], seat: int) -> int:
     return nxt
 
 
-class Shed(Game[ShedState, Move, ShedView]):
+class Shed(Game[ShedState, Move, ShedView, Options]):
     id = "shed"
     name = "Shed"
     summary = (
@@ -116,56 +117,14 @@ class Shed(Game[ShedState, Move, ShedView]):
     move_types = MOVE_TYPES
 
     # -- setup -----------------------------------------------------------------
-    def new(
-        self,
-        players: int,
-        options: Mapping[str, Any] | Options | None = None,
-        seed: int = 0,
-        deck: Sequence[Card] | None = None,
-    ) -> ShedState:
-        self.check_players(players)
-        opts = self.make_options(options)
-        rng = Rng.from_seed(seed)
-        if deck is None:
-            cards, rng = rng.shuffled(FULL_DECK)
-        else:
-            cards = tuple(deck)
-            if len(cards) != len(FULL_DECK) or set(cards) != FULL_DECK_SET:
-                raise BadOptions("Shed is dealt from one standard 52-card deck: the deck must hold each card once")
-        size = deal_size(players, opts.short_game)
-        down, up, hands = [], [], []
-        pos = 0
-        for _ in range(players):
-            down.append(cards[pos : pos + size])
-            up.append(cards[pos + size : pos + 2 * size])
-            hands.append(cards[pos + 2 * size : pos + 3 * size])
-            pos += 3 * size
-        rest = cards[pos:]
-        if opts.short_game:
-            draw, unused = rest[:SHORT_DRAW_SIZE], rest[SHORT_DRAW_SIZE:]
-        else:
-            draw, unused = rest, ()
-        return ShedState(
-            players=players,
-            options=opts,
-            hand_size=size,
-            phase=EXCHANGE,
-            turn=-1,
-            done=(False,) * players,
-            hands=tuple(hands),
-            known=((),) * players,
-            up=tuple(up),
-            dealt_up=tuple(up),
-            down=tuple(down),
-            deck=draw,
-            unused=unused,
-            stack=(),
-            burned=(),
-            places=(0,) * players,
-            start_rank=0,
-            stall=0,
-            rng=rng,
-        )
+    def cards(self, players: int, options: Options) -> Cards:
+        return FULL_DECK
+
+    def check_deck(self, players: int, options: Options, deck: Cards) -> None:
+        deal.check_deck(deck)
+
+    def deal(self, players: int, options: Options, order: Cards, rng: Rng, seed: int) -> ShedState:
+        return deal.deal(players, options, order, rng)
 
     # -- whose move ------------------------------------------------------------
     def to_act(self, state: ShedState) -> tuple[int, ...]:

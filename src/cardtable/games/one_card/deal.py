@@ -34,17 +34,13 @@ def check_deck(players: int, options: Options, deck: tuple[Card, ...]) -> None:
         raise BadOptions(f"the deck needs at least {needed} cards that are not Jokers to deal this hand")
 
 
-def first_state(players: int, options: Options, seed: int, deck: tuple[Card, ...] | None) -> OneCardState:
-    """The first hand of a game: a random dealer, then the deal."""
-    dealer, rng = _first_dealer(players, seed)
-    if deck is None:
-        cards = tuple(range(len(ALL_CARDS)))
-        order, rng = rng.shuffled(cards)
-    else:
-        check_deck(players, options, deck)
-        cards = order = card_ids(deck)
-    table = Table(players, options, cards, rng, dealer, 1, (0,) * players, (), None, False)
-    state, _events = deal(table, order)
+def first_state(players: int, options: Options, order: tuple[Card, ...], rng: Rng, seed: int) -> OneCardState:
+    """The first hand of a game: the dealer drawn from ``seed`` (``rng`` is past
+    that draw and the shuffle), then ``order`` (top card first) dealt."""
+    dealer = first_dealer(players, seed)
+    ids = card_ids(order)
+    table = Table(players, options, tuple(sorted(ids)), rng, dealer, 1, (0,) * players, (), None, False)
+    state, _events = deal(table, ids)
     return state
 
 
@@ -84,13 +80,14 @@ def deal(table: Table, order: tuple[int, ...]) -> Result:
     return state, tuple(events)
 
 
-def _first_dealer(players: int, seed: int) -> tuple[int, Rng]:
+def dealer_draw(players: int, seed: int) -> tuple[int, Rng]:
+    """The dealer of a game's first hand, drawn from ``seed``, and the generator after the draw."""
     return Rng.from_seed(seed).below(players)
 
 
 def first_dealer(players: int, seed: int) -> int:
     """The dealer of a game's first hand, drawn from ``seed``."""
-    return _first_dealer(players, seed)[0]
+    return dealer_draw(players, seed)[0]
 
 
 def stacked_deck(
