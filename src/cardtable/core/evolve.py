@@ -29,3 +29,8 @@ def make_evolve(cls: type[T]) -> Callable[..., T]:
     evolve.__doc__ = f"``state`` ({cls.__name__}) with some fields replaced, by keyword."
     evolve.__module__ = cls.__module__
     return evolve
+
+
+def put(items: tuple, index: int, value: object) -> tuple:
+    """``items`` with ``items[index]`` replaced: a per-seat field of a state, updated."""
+    return items[:index] + (value,) + items[index + 1 :]

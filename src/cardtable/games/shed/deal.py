@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from ...core.cards import Card, Rank, parse_card, standard_deck
+from ...core.cards import Card, Rank, parse_card
 from ...core.engine import BadOptions
 from ...core.rng import Rng
+from .cards import FULL_DECK, FULL_DECK_SET
 from .options import Options
 from .state import EXCHANGE, PLAY, ShedState
 
@@ -26,8 +27,6 @@ SHORT_DEAL_SIZE = 3
 #: The short game's draw deck.
 SHORT_DRAW_SIZE = 16
 
-FULL_DECK: tuple[Card, ...] = standard_deck()
-FULL_DECK_SET = frozenset(FULL_DECK)
 
 
 def deal_size(players: int, short_game: bool) -> int:

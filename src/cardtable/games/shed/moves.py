@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.cards import Card
+from .cards import cards_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,3 +54,18 @@ class PickUp:
 
 MOVE_TYPES: tuple[type, ...] = (Exchange, Done, Play, PlayFaceDown, PickUp)
 Move = Exchange | Done | Play | PlayFaceDown | PickUp
+
+
+def describe_move(move: Move) -> str:
+    """A short text for menus and logs."""
+    if isinstance(move, Play):
+        return f"play {cards_text(move.cards)}"
+    if isinstance(move, PlayFaceDown):
+        return f"turn over face-down card {move.index + 1}"
+    if isinstance(move, PickUp):
+        return "pick up the stack"
+    if isinstance(move, Exchange):
+        return f"take {move.face_up_card.face} into hand, put {move.hand_card.face} face up"
+    if isinstance(move, Done):
+        return "finish exchanging"
+    return str(move)

@@ -1,0 +1,323 @@
+"""How Shed's moves change the state, and the events they make.
+
+``perform`` assumes the move is legal (``legality.why_illegal`` said so).
+Events name seats as ``{p0}``, ``{p1}``... and give cards as codes.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ...core.cards import Card
+from ...core.engine import Event
+from ...core.evolve import put
+from .cards import Cards, cards_text, codes, without
+from .moves import Exchange, Move, PickUp, Play, PlayFaceDown
+from .ranks import LOWEST_START, TEN, may_follow, rank_plural
+from .state import OVER, PLAY, ShedState, evolve
+
+Result = tuple[ShedState, tuple[Event, ...]]
+ORDINALS = ("first", "second", "third", "fourth")
+
+
+class Rows(NamedTuple):
+    """A player's cards after a play left them: the hand (private and known parts) and table rows."""
+
+    hands: Cards
+    known: Cards
+    up: Cards
+    down: Cards
+
+
+def next_seat(places: tuple[int, ...], seat: int) -> int:
+    """The next seat clockwise after ``seat`` that is still playing."""
+    n = len(places)
+    nxt = (seat + 1) % n
+    while places[nxt]:
+        nxt = (nxt + 1) % n
+    return nxt
+
+
+def perform(state: ShedState, player: int, move: Move) -> Result:
+    if isinstance(move, Play):
+        return play(state, player, move.cards)
+    if isinstance(move, PickUp):
+        return pick_up(state, player)
+    if isinstance(move, PlayFaceDown):
+        return play_face_down(state, player, move.index)
+    if isinstance(move, Exchange):
+        return exchange(state, player, move.hand_card, move.face_up_card)
+    return done(state, player)
+
+
+# -- the exchange ------------------------------------------------------------------
+
+
+def exchange(state: ShedState, p: int, hand_card: Card, up_card: Card) -> Result:
+    # Private until everyone is done: the others keep seeing the row as dealt.
+    row = state.up[p]
+    new_row = put(row, row.index(up_card), hand_card)
+    hands = without(state.hands[p], (hand_card,)) + (up_card,)
+    new = evolve(state, hands=put(state.hands, p, hands), up=put(state.up, p, new_row))
+    events = (
+        Event(
+            "exchange",
+            f"{{p{p}}} takes {up_card.face} from the table into hand and puts {hand_card.face} face up",
+            frozenset((p,)),
+            (("seat", p), ("to_hand", up_card.code), ("to_table", hand_card.code)),
+        ),
+    )  # no public event: the others may not even count the swaps
+    return new, events
+
+
+def done(state: ShedState, p: int) -> Result:
+    done = put(state.done, p, True)
+    events = [Event("ready", f"{{p{p}}} is done exchanging", data=(("seat", p),))]
+    if not all(done):
+        return evolve(state, done=done), tuple(events)
+    state = reveal_rows(state, events)
+    return start_play(evolve(state, done=done), events)
+
+
+def reveal_rows(state: ShedState, events: list[Event]) -> ShedState:
+    """Everyone is ready: the rows are revealed. The dealt face-up cards that
+    left a row were seen by everyone, so they are known in that hand; any
+    other card that went face up and back again stays private."""
+    hands, known = list(state.hands), list(state.known)
+    for seat in range(state.players):
+        row, dealt = state.up[seat], state.dealt_up[seat]
+        taken = tuple(c for c in dealt if c not in row)
+        if taken:
+            hands[seat] = without(hands[seat], taken)
+            known[seat] = known[seat] + taken
+        text = f"{{p{seat}}}'s face-up cards: {cards_text(row)}"
+        if taken:
+            text += f" ({cards_text(taken)} taken into the hand)"
+        elif row != dealt:
+            text += " (rearranged)"
+        events.append(Event("reveal", text, data=(("seat", seat), ("cards", codes(row)), ("to_hand", codes(taken)))))
+    return evolve(state, hands=tuple(hands), known=tuple(known), dealt_up=((),) * state.players)
+
+
+def start_play(state: ShedState, events: list[Event]) -> Result:
+    """The holder of the lowest card of rank 3 or above in hand starts. The
+    public event names neither the other holders nor whether there was a tie."""
+    lowest_by_seat = []
+    for seat in range(state.players):
+        ranks = [c[0] for c in state.hand(seat) if c[0] >= LOWEST_START]
+        lowest_by_seat.append(min(ranks) if ranks else 99)
+    lowest = min(lowest_by_seat)
+    holders = [seat for seat, r in enumerate(lowest_by_seat) if r == lowest]
+    rng = state.rng
+    if len(holders) > 1:
+        index, rng = rng.below(len(holders))
+        starter = holders[index]
+    else:
+        starter = holders[0]
+    start_rank = lowest if lowest != 99 else 0
+    if start_rank:
+        text = (
+            f"{{p{starter}}} holds the lowest card ({rank_plural(lowest)}) and starts "
+            "(ties for the lowest card are drawn at random)"
+        )
+    else:
+        text = f"nobody holds a card of rank 3 or above in hand: {{p{starter}}} is drawn at random to start"
+    events.append(Event("start", text, data=(("seat", starter), ("rank", start_rank))))
+    new = evolve(state, phase=PLAY, turn=starter, start_rank=start_rank, rng=rng)
+    return new, tuple(events)
+
+
+# -- playing -----------------------------------------------------------------------
+
+
+def pick_up(state: ShedState, p: int) -> Result:
+    stack = state.stack
+    new = evolve(
+        state,
+        known=put(state.known, p, state.known[p] + stack),
+        stack=(),
+        turn=next_seat(state.places, p),
+        stall=state.stall + 1,
+    )
+    event = Event(
+        "pickup",
+        f"{{p{p}}} picks up the stack ({len(stack)} card{'s' if len(stack) != 1 else ''})",
+        data=(("seat", p), ("cards", codes(stack)), ("count", len(stack))),
+    )
+    return stop_if_stalled(new, [event])
+
+
+def play(state: ShedState, p: int, cards: Cards) -> Result:
+    hands, known, up = state.hands[p], state.known[p], state.up[p]
+    if cards[0] in hands or cards[0] in known:
+        source = "hand"
+        hands = without(hands, cards)
+        known = without(known, cards)
+    else:
+        source = "face-up"
+        up = without(up, cards)
+    events = [
+        Event(
+            "play",
+            f"{{p{p}}} plays {cards_text(cards)}" + (" from the table" if source == "face-up" else ""),
+            data=(("seat", p), ("cards", codes(cards)), ("source", source)),
+        )
+    ]
+    return land(state, p, cards, Rows(hands, known, up, state.down[p]), events, source == "face-up")
+
+
+def play_face_down(state: ShedState, p: int, index: int) -> Result:
+    row = state.down[p]
+    card = row[index]
+    down = row[:index] + row[index + 1 :]
+    top = state.stack[-1] if state.stack else None
+    if top is None or may_follow(card[0], top, state.options.nine_plays_lower):
+        events = [
+            Event(
+                "play",
+                f"{{p{p}}} turns over a face-down card: {card.face}",
+                data=(("seat", p), ("cards", (card.code,)), ("source", "face-down"), ("index", index)),
+            )
+        ]
+        rows = Rows(state.hands[p], state.known[p], state.up[p], down)
+        return land(state, p, (card,), rows, events, True)
+    taken = state.stack + (card,)
+    new = evolve(
+        state,
+        known=put(state.known, p, state.known[p] + taken),
+        down=put(state.down, p, down),
+        stack=(),
+        turn=next_seat(state.places, p),
+        stall=0,  # a card left the table: progress
+    )
+    event = Event(
+        "flip_fail",
+        f"{{p{p}}} turns over a face-down card: {card.face} cannot be played on {top.face}; "
+        f"{{p{p}}} takes it and the stack ({len(taken)} cards) into hand",
+        data=(("seat", p), ("card", card.code), ("cards", codes(taken)), ("count", len(taken))),
+    )
+    return new, (event,)
+
+
+def burn_reason(state: ShedState, stack: Cards, rank: int) -> str:
+    """What burns the stack after a play of ``rank`` made it ``stack`` ("" if nothing)."""
+    if rank == TEN:
+        return "a 10"
+    if (
+        state.options.four_of_a_kind_burns
+        and len(stack) >= 4
+        and stack[-2][0] == rank
+        and stack[-3][0] == rank
+        and stack[-4][0] == rank
+    ):
+        return f"four {rank_plural(rank)}"
+    return ""
+
+
+def refill(state: ShedState, p: int, rows: Rows, events: list[Event]) -> tuple[Rows, Cards]:
+    """Draw ``p``'s hand back up to the hand size while the deck lasts: the rows and the deck after."""
+    deck = state.deck
+    count = len(rows.hands) + len(rows.known)
+    if not deck or count >= state.hand_size:
+        return rows, deck
+    k = min(state.hand_size - count, len(deck))
+    drawn = deck[:k]
+    events.append(
+        Event("draw", f"{{p{p}}} draws {cards_text(drawn)}", frozenset((p,)),
+              (("seat", p), ("cards", codes(drawn)), ("count", k)))
+    )
+    events.append(Event("draw", f"{{p{p}}} draws {k} card{'s' if k != 1 else ''}", data=(("seat", p), ("count", k))))
+    return rows._replace(hands=rows.hands + drawn), deck[k:]
+
+
+def go_out(state: ShedState, p: int, events: list[Event]) -> tuple[tuple[int, ...], str, int]:
+    """``p`` has no cards left: their place, and the game's end if one player is left.
+    The places, phase and turn after."""
+    places = state.places
+    place = 1 + sum(1 for x in places if x)
+    places = put(places, p, place)
+    events.append(Event("out", f"{{p{p}}} is out, {ORDINALS[place - 1]}", data=(("seat", p), ("place", place))))
+    still = [s for s, x in enumerate(places) if not x]
+    if len(still) > 1:
+        return places, PLAY, next_seat(places, p)
+    last = still[0]
+    places = put(places, last, state.players)
+    events.append(
+        Event("game_end", f"{{p{last}}} is the last player left and loses", data=(("loser", last), ("places", places)))
+    )
+    return places, OVER, -1
+
+
+def land(state: ShedState, p: int, cards: Cards, rows: Rows, events: list[Event], from_table: bool) -> Result:
+    """The played ``cards`` reach the stack: burn, refill, going out, next turn.
+    ``rows`` are the player's cards without the ones played."""
+    stack = state.stack + cards
+    burned = state.burned
+    rank = cards[0][0]
+    burn = burn_reason(state, stack, rank)
+    if burn:
+        events.append(
+            Event(
+                "burn",
+                f"{burn.capitalize()} {'burns' if rank == TEN else 'burn'} the stack ({len(stack)} cards)",
+                data=(("seat", p), ("cards", codes(stack)), ("count", len(stack))),
+            )
+        )
+        burned = burned + stack
+        stack = ()
+    after, deck = refill(state, p, rows, events)
+    drew = len(deck) != len(state.deck)
+    out = not (after.hands or after.known or after.up or after.down)
+    places, phase = state.places, PLAY
+    if out:
+        places, phase, turn = go_out(state, p, events)
+    elif burn and state.options.burner_plays_again:
+        turn = p
+        events.append(Event("again", f"{{p{p}}} plays again", data=(("seat", p),)))
+    else:
+        turn = next_seat(places, p)
+    progress = from_table or drew or bool(burn) or out
+    new = evolve(
+        state,
+        phase=phase,
+        turn=turn,
+        hands=put(state.hands, p, after.hands),
+        known=put(state.known, p, after.known),
+        up=put(state.up, p, after.up),
+        down=put(state.down, p, after.down),
+        deck=deck,
+        stack=stack,
+        burned=burned,
+        places=places,
+        start_rank=0,
+        stall=0 if progress else state.stall + 1,
+    )
+    return stop_if_stalled(new, events)
+
+
+def stop_if_stalled(state: ShedState, events: list[Event]) -> Result:
+    """End the game if ``stall_limit`` moves in a row made no progress.
+
+    Progress is a card drawn, a table card played, a burn or a player going
+    out; all of them can happen only finitely often, so with the limit every
+    game ends. The players still in are ranked by fewest cards left.
+    """
+    limit = state.options.stall_limit
+    if state.stall < limit or state.phase != PLAY:
+        return state, tuple(events)
+    still = [p for p, x in enumerate(state.places) if not x]
+    base = state.players - len(still)
+    left = {p: state.cards_left(p) for p in still}
+    places = list(state.places)
+    for p in still:
+        places[p] = base + 1 + sum(1 for q in still if left[q] < left[p])
+    places_t = tuple(places)
+    events.append(
+        Event(
+            "stalemate",
+            f"{limit} moves in a row without progress: the game stops; "
+            + ", ".join(f"{{p{p}}} holds {left[p]} card{'s' if left[p] != 1 else ''}" for p in still),
+            data=(("places", places_t), ("cards_left", tuple(left[p] for p in still)), ("seats", tuple(still))),
+        )
+    )
+    return evolve(state, phase=OVER, turn=-1, places=places_t), tuple(events)

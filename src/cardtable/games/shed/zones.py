@@ -1,0 +1,179 @@
+"""Where Shed's cards are: the zones, which of them a seat may not see, a way
+to replace their contents, and the counters the invariant check looks at.
+
+During the exchange a seat's swaps are private, so its zones follow what the
+others know: ``up{p}`` holds the row as dealt (public, though some of its
+cards may be in the hand by now) and ``hand{p}`` the cards dealt into the
+hand (hidden, though some may be face up by now: current row first, then the
+hand). Once play starts the zones are the rows themselves.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...core.cards import Card
+from .cards import Cards
+from .deal import SHORT_DRAW_SIZE
+from .ranks import TEN
+from .state import EXCHANGE, OVER, PLAY, ShedState, evolve
+
+_SHARED = ("deck", "unused", "stack", "burned")
+_ROWS = {"hand": "hands", "known": "known", "up": "up", "down": "down"}  # zone prefix -> state field
+
+
+def exchange_zones(state: ShedState, p: int) -> tuple[Cards, Cards]:
+    """Seat ``p``'s ``up`` and ``hand`` zones during the exchange."""
+    dealt = state.dealt_up[p]
+    return dealt, tuple(c for c in state.up[p] + state.hands[p] if c not in dealt)
+
+
+def zones(state: ShedState) -> dict[str, Cards]:
+    z = {"deck": state.deck, "unused": state.unused, "stack": state.stack, "burned": state.burned}
+    exchange = state.phase == EXCHANGE
+    for p in range(state.players):
+        if exchange:
+            z[f"up{p}"], z[f"hand{p}"] = exchange_zones(state, p)
+        else:
+            z[f"up{p}"], z[f"hand{p}"] = state.up[p], state.hands[p]
+        z[f"known{p}"] = state.known[p]
+        z[f"down{p}"] = state.down[p]
+    return z
+
+
+def hidden_zones(state: ShedState, player: int | None) -> tuple[str, ...]:
+    names = ["deck", "unused"]
+    names += [f"down{p}" for p in range(state.players)]
+    names += [f"hand{p}" for p in range(state.players) if p != player]
+    return tuple(names)
+
+
+def _zone_seat(name: str) -> tuple[str, int]:
+    for prefix in _ROWS:
+        if name.startswith(prefix) and name[len(prefix) :].isdigit():
+            return prefix, int(name[len(prefix) :])
+    raise KeyError(f"Shed has no zone {name!r}")
+
+
+def with_zones(state: ShedState, zones: Mapping[str, Cards]) -> ShedState:
+    changes: dict[str, Any] = {}
+    rows = {prefix: list(getattr(state, field)) for prefix, field in _ROWS.items()}
+    exchange = state.phase == EXCHANGE
+    swaps: dict[int, dict[Card, Card]] = {}  # exchange phase: per seat, old card -> new card
+    touched = set()
+    for name, cards in zones.items():
+        cards = tuple(cards)
+        if name in _SHARED:
+            changes[name] = cards
+            continue
+        prefix, seat = _zone_seat(name)
+        if exchange and prefix in ("hand", "up"):
+            dealt, dealt_hand = exchange_zones(state, seat)
+            old = dealt if prefix == "up" else dealt_hand
+            if len(old) != len(cards):
+                raise ValueError(f"zone {name} holds {len(old)} cards, not {len(cards)}")
+            swaps.setdefault(seat, {}).update(zip(old, cards))
+        else:
+            rows[prefix][seat] = cards
+            touched.add(prefix)
+    for prefix in touched:
+        changes[_ROWS[prefix]] = tuple(rows[prefix])
+    if swaps:
+        hands, up, dealt_up = list(state.hands), list(state.up), list(state.dealt_up)
+        for seat, swap in swaps.items():
+            hands[seat] = tuple(swap.get(c, c) for c in hands[seat])
+            up[seat] = tuple(swap.get(c, c) for c in up[seat])
+            dealt_up[seat] = tuple(swap.get(c, c) for c in dealt_up[seat])
+        changes.update(hands=tuple(hands), up=tuple(up), dealt_up=tuple(dealt_up))
+    return evolve(state, **changes)
+
+
+def counter_violations(state: ShedState) -> list[str]:
+    n = state.players
+    problems = [
+        f"{name} has {len(getattr(state, name))} entries for {n} players"
+        for name in ("done", "hands", "known", "up", "dealt_up", "down", "places")
+        if len(getattr(state, name)) != n
+    ]
+    if problems:
+        return problems
+    if state.phase not in (EXCHANGE, PLAY, OVER):
+        problems.append(f"unknown phase {state.phase!r}")
+    expected_unused = 52 - 3 * 3 * n - SHORT_DRAW_SIZE if state.options.short_game else 0
+    if len(state.unused) != expected_unused:
+        problems.append(f"{len(state.unused)} unused cards, expected {expected_unused}")
+    problems += _place_violations(state)
+    if state.phase == EXCHANGE:
+        problems += _exchange_violations(state)
+    elif any(state.dealt_up):
+        problems.append("the dealt face-up rows are kept after the exchange")
+    problems += _phase_violations(state)
+    problems += _stack_violations(state)
+    return problems
+
+
+def _place_violations(state: ShedState) -> list[str]:
+    problems = []
+    n = state.players
+    stalled = state.phase == OVER and state.stall >= state.options.stall_limit
+    out_places = sorted(x for p, x in enumerate(state.places) if x and not state.cards_left(p))
+    if out_places != list(range(1, len(out_places) + 1)):
+        problems.append(f"places {state.places} of the players out are not 1, 2, ... in order")
+    if state.phase == PLAY and state.stall >= state.options.stall_limit:
+        problems.append("the stall limit is reached but the game goes on")
+    if state.phase == EXCHANGE and state.stall:
+        problems.append("moves without progress are counted during the exchange")
+    for p in range(n):
+        left = state.cards_left(p)
+        if state.places[p] and state.places[p] != n and left and not stalled:
+            problems.append(f"seat {p} is out but holds {left} cards")
+        if not state.places[p] and state.phase != OVER and not left:
+            problems.append(f"seat {p} holds no cards but is not out")
+        if state.deck and not state.places[p] and state.hand_count(p) < state.hand_size:
+            problems.append(f"seat {p} holds {state.hand_count(p)} hand cards while the deck lasts")
+    return problems
+
+
+def _exchange_violations(state: ShedState) -> list[str]:
+    problems = []
+    if state.stack or state.burned or any(state.places) or state.turn != -1:
+        problems.append("play has begun during the exchange")
+    for p in range(state.players):
+        dealt = state.dealt_up[p]
+        if len(dealt) != len(state.up[p]) or not set(dealt) <= set(state.up[p] + state.hands[p]):
+            problems.append(f"seat {p}'s dealt face-up cards are not in its row and hand")
+        if state.known[p]:
+            problems.append(f"seat {p} has known hand cards during the exchange")
+    return problems
+
+
+def _phase_violations(state: ShedState) -> list[str]:
+    problems = []
+    n = state.players
+    if state.phase == PLAY:
+        active = [p for p, x in enumerate(state.places) if not x]
+        if not all(state.done):
+            problems.append("play started before every player finished exchanging")
+        if len(active) < 2:
+            problems.append("play goes on with fewer than two players")
+        if not 0 <= state.turn < n or state.places[state.turn]:
+            problems.append(f"the turn is at seat {state.turn}, who is not playing")
+    elif state.phase == OVER:
+        stalled = state.stall >= state.options.stall_limit
+        if not all(state.places) or (not stalled and sorted(state.places) != list(range(1, n + 1))):
+            problems.append(f"the game is over but places are {state.places}")
+        if state.turn != -1:
+            problems.append("the game is over but someone has the turn")
+    return problems
+
+
+def _stack_violations(state: ShedState) -> list[str]:
+    problems = []
+    if any(c[0] == TEN for c in state.stack):
+        problems.append("a 10 is in the stack: it should have burned it")
+    s = state.stack
+    if state.options.four_of_a_kind_burns and len(s) >= 4 and s[-1][0] == s[-2][0] == s[-3][0] == s[-4][0]:
+        problems.append("the top four cards of the stack are of one rank: it should have burned")
+    if state.start_rank and (state.stack or state.burned or state.phase != PLAY):
+        problems.append("the opening rank is still required after the first play")
+    return problems
