@@ -40,7 +40,10 @@ class Nim(Game):
     Options = GameOptions
     move_types = (Take,)
 
-    def new(self, players, options=None, seed=0, deck=None):
+    def cards(self, players, options):
+        return ()
+
+    def deal(self, players, options, order, rng, seed):
         return Pile(seed or 7, 0)
 
     def to_act(self, state):
