@@ -118,6 +118,9 @@ class Game(ABC, Generic[S, M, V, O]):
     max_players: ClassVar[int]
     Options: ClassVar[type[GameOptions]]  # the game's options class (``O``)
     move_types: ClassVar[tuple[type, ...]]
+    #: The name the state class had when saves were first written, if it was
+    #: renamed since: the digest is taken under it, so those saves still load.
+    digest_name: ClassVar[str | None] = None
 
     # -- options and players -------------------------------------------------
     def make_options(self, values: Mapping[str, Any] | GameOptions | None = None) -> O:
@@ -290,5 +293,9 @@ class Game(ABC, Generic[S, M, V, O]):
         return problems
 
     def digest(self, state: S) -> str:
-        """A short fingerprint of a state (stable across runs and machines)."""
-        return hashlib.sha256(repr(state).encode()).hexdigest()[:16]
+        """A short fingerprint of a state (stable across runs, machines and versions:
+        saves hold it)."""
+        text = repr(state)
+        if self.digest_name is not None:
+            text = self.digest_name + text[len(type(state).__qualname__) :]
+        return hashlib.sha256(text.encode()).hexdigest()[:16]

@@ -8,8 +8,8 @@ from ...core.engine import BadOptions
 from ...core.rng import Rng
 from ...core.secret import SecretChoices
 from .options import Options
-from .resolution import start_game
-from .state import Phase, State
+from .transitions import start_game
+from .state import Phase, OneTooManyState
 
 
 def check_deck(deck: tuple[Card, ...]) -> None:
@@ -24,10 +24,10 @@ def check_deck(deck: tuple[Card, ...]) -> None:
         raise BadOptions("the deck needs a card that is not a Diamond, or nobody could ever score")
 
 
-def deal(players: int, options: Options, order: tuple[Card, ...], rng: Rng) -> State:
+def deal(players: int, options: Options, order: tuple[Card, ...], rng: Rng) -> OneTooManyState:
     """The first state: every card in the deck (``order``, top first), the first turn open."""
     n = players
-    state = State(
+    state = OneTooManyState(
         players=n,
         options=options,
         cards=tuple(sorted(order)),

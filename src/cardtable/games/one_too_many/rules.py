@@ -3,7 +3,7 @@
 A turn: everyone still in the round chooses a number in secret (phase
 CHOOSE); the numbers are shown; Redo holders, while someone else is still in
 the round, decide at once whether to use their Redo (phase REDO); those who use
-it choose again in secret (phase RECHOOSE). Then :mod:`.resolution` plays the
+it choose again in secret (phase RECHOOSE). Then :mod:`.transitions` plays the
 turn out: passes, drawing, the bust check after every card, banking.
 """
 
@@ -16,18 +16,18 @@ from ...core.cards import Card, Suit, standard_deck
 from ...core.engine import BadOptions, Event, Game, GameOptions, Outcome
 from ...core.rng import Rng
 from ...core.secret import CHOSEN, SecretChoices
-from . import deal, ranking
+from . import deal, outcome
 from .moves import ASKS, REDOS, Ask, Move, Redo
 from .options import Options
-from .resolution import resolve_turn
+from .transitions import resolve_turn
 from .runs import longest_run, rank_mask
-from .state import Phase, State, evolve
-from .view import View, make_view
+from .state import Phase, OneTooManyState, evolve
+from .view import OneTooManyView, make_view
 
 _DIAMONDS = Suit.DIAMONDS
 
 
-class OneTooMany(Game[State, Move, View, Options]):
+class OneTooMany(Game[OneTooManyState, Move, OneTooManyView, Options]):
     id = "one-too-many"
     name = "One Too Many"
     summary = (
@@ -38,6 +38,7 @@ class OneTooMany(Game[State, Move, View, Options]):
     max_players = 6
     Options = Options
     move_types = (Ask, Redo)
+    digest_name = "State"  # the state class's name when the first saves were written
 
     # -- setting up ------------------------------------------------------------
     def cards(self, players: int, options: Options) -> tuple[Card, ...]:
@@ -46,23 +47,23 @@ class OneTooMany(Game[State, Move, View, Options]):
     def check_deck(self, players: int, options: Options, deck: tuple[Card, ...]) -> None:
         deal.check_deck(deck)
 
-    def deal(self, players: int, options: Options, order: tuple[Card, ...], rng: Rng, seed: int) -> State:
+    def deal(self, players: int, options: Options, order: tuple[Card, ...], rng: Rng, seed: int) -> OneTooManyState:
         return deal.deal(players, options, order, rng)
 
     # -- whose turn, and what is legal -------------------------------------------
-    def to_act(self, state: State) -> tuple[int, ...]:
+    def to_act(self, state: OneTooManyState) -> tuple[int, ...]:
         if state.phase is Phase.OVER:
             return ()
         return state.secret.pending
 
-    def candidate_moves(self, state: State, player: int) -> Iterable[Move]:
+    def candidate_moves(self, state: OneTooManyState, player: int) -> Iterable[Move]:
         if state.phase is Phase.REDO:
             return REDOS
         if state.phase is Phase.OVER:
             return ()
         return ASKS[: state.limit + 1]
 
-    def legal_moves(self, state: State, player: int) -> list[Move]:
+    def legal_moves(self, state: OneTooManyState, player: int) -> list[Move]:
         """The generic ``candidate_moves`` filtered by ``why_illegal``, built directly.
 
         A seat still to choose may decide on its Redo either way (phase REDO),
@@ -81,7 +82,7 @@ class OneTooMany(Game[State, Move, View, Options]):
             del moves[1]  # the limit is at least 1
         return moves
 
-    def why_illegal(self, state: State, player: int, move: Move) -> str | None:
+    def why_illegal(self, state: OneTooManyState, player: int, move: Move) -> str | None:
         phase = state.phase
         if phase is Phase.OVER:
             return "the game is over"
@@ -119,7 +120,7 @@ class OneTooMany(Game[State, Move, View, Options]):
         return None
 
     # -- playing ---------------------------------------------------------------
-    def perform(self, state: State, player: int, move: Move) -> tuple[State, tuple[Event, ...]]:
+    def perform(self, state: OneTooManyState, player: int, move: Move) -> tuple[OneTooManyState, tuple[Event, ...]]:
         phase = state.phase
         secret = state.secret.commit(player, move.use if isinstance(move, Redo) else move.count)
         me = frozenset((player,))
@@ -166,14 +167,14 @@ class OneTooMany(Game[State, Move, View, Options]):
         return resolve_turn(state, asks, events), tuple(events)
 
     # -- seeing ----------------------------------------------------------------
-    def view(self, state: State, player: int | None) -> View:
+    def view(self, state: OneTooManyState, player: int | None) -> OneTooManyView:
         return make_view(state, player)
 
-    def is_over(self, state: State) -> bool:
+    def is_over(self, state: OneTooManyState) -> bool:
         return state.phase is Phase.OVER
 
-    def outcome(self, state: State) -> Outcome:
-        return ranking.outcome(state)
+    def outcome(self, state: OneTooManyState) -> Outcome:
+        return outcome.outcome(state)
 
     def describe_move(self, move: Move) -> str:
         if isinstance(move, Redo):
@@ -182,7 +183,7 @@ class OneTooMany(Game[State, Move, View, Options]):
             return "pass"
         return f"ask for {move.count} card" + ("" if move.count == 1 else "s")
 
-    def determinize(self, view: View, rng: random.Random) -> State:
+    def determinize(self, view: OneTooManyView, rng: random.Random) -> OneTooManyState:
         on_table = set(view.center)
         for pile in view.piles:
             on_table.update(pile)
@@ -197,7 +198,7 @@ class OneTooMany(Game[State, Move, View, Options]):
             if value is CHOSEN:
                 value = rng.choice((True, False)) if phase is Phase.REDO else rng.choice(numbers)
             values.append((seat, value))
-        return State(
+        return OneTooManyState(
             players=view.players,
             options=view.options,
             cards=view.card_set,
@@ -220,16 +221,16 @@ class OneTooMany(Game[State, Move, View, Options]):
         )
 
     # -- cards and counters ----------------------------------------------------
-    def zones(self, state: State) -> dict[str, tuple[Card, ...]]:
+    def zones(self, state: OneTooManyState) -> dict[str, tuple[Card, ...]]:
         zones = {"deck": state.deck, "center": state.center}
         for seat, pile in enumerate(state.piles):
             zones[f"pile{seat}"] = pile
         return zones
 
-    def hidden_zones(self, state: State, player: int | None) -> tuple[str, ...]:
+    def hidden_zones(self, state: OneTooManyState, player: int | None) -> tuple[str, ...]:
         return ("deck",)
 
-    def with_zones(self, state: State, zones: Mapping[str, tuple[Card, ...]]) -> State:
+    def with_zones(self, state: OneTooManyState, zones: Mapping[str, tuple[Card, ...]]) -> OneTooManyState:
         piles = tuple(tuple(zones.get(f"pile{seat}", pile)) for seat, pile in enumerate(state.piles))
         return evolve(
             state,
@@ -238,10 +239,10 @@ class OneTooMany(Game[State, Move, View, Options]):
             piles=piles,
         )
 
-    def all_cards(self, state: State) -> tuple[Card, ...]:
+    def all_cards(self, state: OneTooManyState) -> tuple[Card, ...]:
         return state.cards
 
-    def counter_violations(self, state: State) -> list[str]:
+    def counter_violations(self, state: OneTooManyState) -> list[str]:
         problems: list[str] = []
         n = state.players
         per_seat = (state.piles, state.scores, state.in_round, state.redo, state.kept,
@@ -297,7 +298,7 @@ class OneTooMany(Game[State, Move, View, Options]):
         return problems
 
 
-def _reveal_event(asks: tuple[int | None, ...], state: State, redo: bool,
+def _reveal_event(asks: tuple[int | None, ...], state: OneTooManyState, redo: bool,
                   changed: tuple[int, ...] = ()) -> Event:
     shown = tuple((seat, count) for seat, count in enumerate(asks) if count is not None
                   and (not redo or seat in changed))

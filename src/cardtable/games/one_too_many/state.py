@@ -20,7 +20,7 @@ class Phase(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class State:
+class OneTooManyState:
     """A game in progress. Per-seat fields are tuples indexed by seat.
 
     ``deck`` is top card first; ``center`` (the Diamonds) is kept sorted by
@@ -67,4 +67,4 @@ class State:
         return sum(self.in_round) == 1
 
 
-evolve = make_evolve(State)
+evolve = make_evolve(OneTooManyState)

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from ...core.cards import Card
 from .options import Options
 from .runs import longest_run, rank_mask
-from .state import Phase, State
+from .state import Phase, OneTooManyState
 
 
 @dataclass(frozen=True, slots=True)
-class View:
+class OneTooManyView:
     player: int | None  # the viewer; None = the public view
     players: int
     options: Options
@@ -46,9 +46,9 @@ class View:
         return self.phase is Phase.OVER
 
 
-def make_view(state: State, player: int | None) -> View:
+def make_view(state: OneTooManyState, player: int | None) -> OneTooManyView:
     over = state.phase is Phase.OVER
-    return View(
+    return OneTooManyView(
         player=player,
         players=state.players,
         options=state.options,

@@ -9,7 +9,7 @@ scored more in the last round ranks higher. Players still tied share.
 from __future__ import annotations
 
 from ...core.engine import Outcome, places_from_keys
-from .state import State
+from .state import OneTooManyState
 
 _ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
 
@@ -18,7 +18,7 @@ def ordinal(n: int) -> str:
     return _ORDINALS.get(n, f"{n}th")
 
 
-def rank_key(state: State, seat: int) -> tuple[int, int, int]:
+def rank_key(state: OneTooManyState, seat: int) -> tuple[int, int, int]:
     """A larger key ranks higher."""
     turn = state.passed_on[seat]
     if turn:
@@ -26,7 +26,7 @@ def rank_key(state: State, seat: int) -> tuple[int, int, int]:
     return (state.scores[seat], 0, state.round_points[seat])
 
 
-def _last_round(state: State, seat: int) -> str:
+def _last_round(state: OneTooManyState, seat: int) -> str:
     turn = state.passed_on[seat]
     if turn:
         return f"seat {seat + 1} passed on turn {turn}"
@@ -38,7 +38,7 @@ def _names(seats: list[int]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def reason(state: State, seat: int, places: tuple[int, ...], keys: list[tuple[int, int, int]]) -> str:
+def reason(state: OneTooManyState, seat: int, places: tuple[int, ...], keys: list[tuple[int, int, int]]) -> str:
     score = state.scores[seat]
     place = places[seat]
     head = f"{ordinal(place)} with {score} points"
@@ -64,7 +64,7 @@ def reason(state: State, seat: int, places: tuple[int, ...], keys: list[tuple[in
     return text + "."
 
 
-def outcome(state: State) -> Outcome:
+def outcome(state: OneTooManyState) -> Outcome:
     keys = [rank_key(state, seat) for seat in range(state.players)]
     places = places_from_keys(keys)
     reasons = tuple(reason(state, seat, places, keys) for seat in range(state.players))

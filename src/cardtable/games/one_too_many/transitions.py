@@ -2,7 +2,7 @@
 banking, the end of a round and the start of the next turn or round.
 
 The work is done on a small mutable scratch copy of the state (``_Table``)
-inside one call, then frozen back into a new :class:`State`; no state is
+inside one call, then frozen back into a new :class:`OneTooManyState`; no state is
 ever changed in place.
 """
 
@@ -12,7 +12,7 @@ from ...core.cards import Card, Suit, cards_text, standard_deck
 from ...core.engine import Event
 from ...core.secret import SecretChoices
 from .runs import longest_run, longest_run_cards, rank_mask
-from .state import Phase, State
+from .state import Phase, OneTooManyState
 
 _NO_SECRET: SecretChoices = SecretChoices(frozenset())
 _DIAMONDS = Suit.DIAMONDS
@@ -30,7 +30,7 @@ class _Table:
         "round_points", "secret", "last_reveal",
     )
 
-    def __init__(self, state: State, events: list[Event], last_reveal: tuple[int | None, ...]):
+    def __init__(self, state: OneTooManyState, events: list[Event], last_reveal: tuple[int | None, ...]):
         self.state = state
         self.n = state.players
         self.events = events
@@ -52,9 +52,9 @@ class _Table:
         self.secret = state.secret
         self.last_reveal = last_reveal
 
-    def freeze(self) -> State:
+    def freeze(self) -> OneTooManyState:
         s = self.state
-        return State(
+        return OneTooManyState(
             players=s.players,
             options=s.options,
             cards=s.cards,
@@ -250,14 +250,14 @@ class _Table:
             self.end_round()
 
 
-def resolve_turn(state: State, asks: tuple[int | None, ...], events: list[Event]) -> State:
+def resolve_turn(state: OneTooManyState, asks: tuple[int | None, ...], events: list[Event]) -> OneTooManyState:
     """The state after the turn with final numbers ``asks`` is played out."""
     table = _Table(state, events, asks)
     table.resolve(asks)
     return table.freeze()
 
 
-def start_game(state: State, events: list[Event]) -> State:
+def start_game(state: OneTooManyState, events: list[Event]) -> OneTooManyState:
     """Open the first turn of ``state`` (a fresh game)."""
     table = _Table(state, events, state.last_reveal)
     table.start_turn()
