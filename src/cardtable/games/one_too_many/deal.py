@@ -8,8 +8,8 @@ from ...core.engine import BadOptions
 from ...core.rng import Rng
 from ...core.secret import SecretChoices
 from .options import Options
+from .state import OneTooManyState, Phase
 from .transitions import start_game
-from .state import Phase, OneTooManyState
 
 
 def check_deck(deck: tuple[Card, ...]) -> None:

@@ -24,3 +24,11 @@ Move = Ask | Redo
 #: Shared move instances, so candidate lists cost no allocation.
 ASKS: tuple[Ask, ...] = tuple(Ask(n) for n in range(53))
 REDOS: tuple[Redo, ...] = (Redo(True), Redo(False))
+
+
+def describe_move(move: Move) -> str:
+    if isinstance(move, Redo):
+        return "use the Redo" if move.use else "keep the Redo"
+    if move.count == 0:
+        return "pass"
+    return f"ask for {move.count} card" + ("" if move.count == 1 else "s")

@@ -1,5 +1,9 @@
-"""Resolving a turn once its numbers are final: passes, drawing, the bust,
-banking, the end of a round and the start of the next turn or round.
+"""How moves change a game of One Too Many, and the events they make.
+
+``perform`` records a secret choice (a number, or a Redo decision); once
+everyone has chosen, the numbers are shown and the turn is resolved:
+passes, drawing, the bust, banking, the end of a round and the start of the
+next turn or round.
 
 The work is done on a small mutable scratch copy of the state (``_Table``)
 inside one call, then frozen back into a new :class:`OneTooManyState`; no state is
@@ -11,8 +15,9 @@ from __future__ import annotations
 from ...core.cards import Card, Suit, cards_text, standard_deck
 from ...core.engine import Event
 from ...core.secret import SecretChoices
+from .moves import Move, Redo
 from .runs import longest_run, longest_run_cards, rank_mask
-from .state import Phase, OneTooManyState
+from .state import OneTooManyState, Phase, evolve
 
 _NO_SECRET: SecretChoices = SecretChoices(frozenset())
 _DIAMONDS = Suit.DIAMONDS
@@ -262,3 +267,62 @@ def start_game(state: OneTooManyState, events: list[Event]) -> OneTooManyState:
     table = _Table(state, events, state.last_reveal)
     table.start_turn()
     return table.freeze()
+
+
+def perform(state: OneTooManyState, player: int, move: Move) -> tuple[OneTooManyState, tuple[Event, ...]]:
+    phase = state.phase
+    secret = state.secret.commit(player, move.use if isinstance(move, Redo) else move.count)
+    me = frozenset((player,))
+    if phase is Phase.REDO:
+        events = [
+            Event("redo_choice", f"{{p{player}}} has decided about the Redo", None, (("seat", player),)),
+            Event("redo_choice",
+                  f"{{p{player}}} {'uses' if move.use else 'keeps'} the Redo (secret until all decide)",
+                  me, (("seat", player), ("use", move.use))),
+        ]
+    else:
+        events = [
+            Event("choose", f"{{p{player}}} has chosen a number", None, (("seat", player),)),
+            Event("choose", f"{{p{player}}} asks for {move.count} (secret until shown)",
+                  me, (("seat", player), ("count", move.count))),
+        ]
+    if not secret.complete:
+        return evolve(state, secret=secret), tuple(events)
+    values = secret.revealed()
+    if phase is Phase.CHOOSE:
+        asks = tuple(values.get(seat) for seat in range(state.players))
+        events.append(_reveal_event(asks, state, redo=False))
+        eligible = ()
+        if sum(state.in_round) >= 2:
+            eligible = tuple(s for s in range(state.players) if state.in_round[s] and state.redo[s])
+        if eligible:
+            return evolve(state, phase=Phase.REDO, secret=SecretChoices.open(eligible),
+                         last_reveal=asks), tuple(events)
+        return resolve_turn(state, asks, events), tuple(events)
+    if phase is Phase.REDO:
+        users = tuple(seat for seat, use in secret.values if use)
+        for seat, use in secret.values:
+            events.append(Event(
+                "redo", f"{{p{seat}}} uses the Redo" if use else f"{{p{seat}}} keeps the Redo for later",
+                None, (("seat", seat), ("use", use))))
+        if users:
+            redo = tuple(False if seat in users else held for seat, held in enumerate(state.redo))
+            return evolve(state, phase=Phase.RECHOOSE, secret=SecretChoices.open(users),
+                         redo=redo), tuple(events)
+        return resolve_turn(state, state.last_reveal, events), tuple(events)
+    # RECHOOSE: the new numbers replace the old ones
+    asks = tuple(values.get(seat, old) for seat, old in enumerate(state.last_reveal))
+    events.append(_reveal_event(asks, state, redo=True, changed=tuple(sorted(values))))
+    return resolve_turn(state, asks, events), tuple(events)
+
+
+def _reveal_event(asks: tuple[int | None, ...], state: OneTooManyState, redo: bool,
+                  changed: tuple[int, ...] = ()) -> Event:
+    shown = tuple((seat, count) for seat, count in enumerate(asks) if count is not None
+                  and (not redo or seat in changed))
+    parts = ", ".join(
+        f"{{p{seat}}} passes" if count == 0 else f"{{p{seat}}} asks for {count}" for seat, count in shown
+    )
+    head = "New numbers shown" if redo else "Numbers shown"
+    return Event("reveal", f"{head}: {parts}", None,
+                 (("asks", shown), ("round", state.round), ("turn", state.turn), ("redo", redo)))

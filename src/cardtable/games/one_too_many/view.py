@@ -6,12 +6,15 @@ secret that are not yet shown.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from ...core.cards import Card
+from ...core.rng import Rng
+from ...core.secret import CHOSEN, SecretChoices
 from .options import Options
 from .runs import longest_run, rank_mask
-from .state import Phase, OneTooManyState
+from .state import OneTooManyState, Phase
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,4 +76,42 @@ def make_view(state: OneTooManyState, player: int | None) -> OneTooManyView:
         last_reveal=state.last_reveal,
         deck_size=len(state.deck),
         to_act=() if over else state.secret.pending,
+    )
+
+
+def determinize(view: OneTooManyView, rng: random.Random) -> OneTooManyState:
+    on_table = set(view.center)
+    for pile in view.piles:
+        on_table.update(pile)
+    deck = [card for card in view.card_set if card not in on_table]
+    rng.shuffle(deck)
+    phase = view.phase
+    waiting = frozenset(view.to_act).union(seat for seat, _ in view.choices)
+    alone = sum(view.in_round) == 1
+    numbers = [k for k in range(view.limit + 1) if not (k == 1 and alone)]
+    values = []
+    for seat, value in view.choices:
+        if value is CHOSEN:
+            value = rng.choice((True, False)) if phase is Phase.REDO else rng.choice(numbers)
+        values.append((seat, value))
+    return OneTooManyState(
+        players=view.players,
+        options=view.options,
+        cards=view.card_set,
+        rng=Rng(rng.getrandbits(64)),
+        round=view.round,
+        turn=view.turn,
+        first=view.first,
+        phase=phase,
+        deck=tuple(deck),
+        center=view.center,
+        piles=view.piles,
+        scores=view.scores,
+        in_round=view.in_round,
+        redo=view.redo,
+        kept=view.kept,
+        passed_on=view.passed_on,
+        round_points=view.round_points,
+        secret=SecretChoices(waiting, tuple(sorted(values))),
+        last_reveal=view.last_reveal,
     )

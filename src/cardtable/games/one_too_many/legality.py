@@ -1,0 +1,84 @@
+"""Which moves of One Too Many are legal now, and whose move it is.
+
+``why_illegal`` is the rule; ``legal_moves`` lists the same moves directly
+(a test checks that both agree over many random games).
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from .moves import ASKS, REDOS, Ask, Move, Redo
+from .state import OneTooManyState, Phase
+
+
+def to_act(state: OneTooManyState) -> tuple[int, ...]:
+    if state.phase is Phase.OVER:
+        return ()
+    return state.secret.pending
+
+
+def candidate_moves(state: OneTooManyState, player: int) -> Iterable[Move]:
+    if state.phase is Phase.REDO:
+        return REDOS
+    if state.phase is Phase.OVER:
+        return ()
+    return ASKS[: state.limit + 1]
+
+
+def legal_moves(state: OneTooManyState, player: int) -> list[Move]:
+    """The generic ``candidate_moves`` filtered by ``why_illegal``, built directly.
+
+    A seat still to choose may decide on its Redo either way (phase REDO),
+    or ask for any number up to the turn's limit but 1 when alone in the
+    round. Same moves, same order; a test checks the agreement over many
+    random games.
+    """
+    phase = state.phase
+    secret = state.secret
+    if phase is Phase.OVER or player not in secret.waiting or secret.has_chosen(player):
+        return []
+    if phase is Phase.REDO:
+        return list(REDOS)
+    moves = list(ASKS[: state.limit + 1])
+    if state.alone:
+        del moves[1]  # the limit is at least 1
+    return moves
+
+
+def why_illegal(state: OneTooManyState, player: int, move: Move) -> str | None:
+    phase = state.phase
+    if phase is Phase.OVER:
+        return "the game is over"
+    if player not in state.secret.waiting:
+        if phase is Phase.CHOOSE:
+            return f"seat {player + 1} is out of this round and chooses no number"
+        if phase is Phase.REDO:
+            return f"seat {player + 1} holds no Redo to decide on now"
+        return f"seat {player + 1} did not use a Redo and keeps the number shown"
+    if state.secret.has_chosen(player):
+        if phase is Phase.REDO:
+            return f"seat {player + 1} has already decided about the Redo this turn"
+        return f"seat {player + 1} has already chosen a number this turn"
+    if isinstance(move, Redo):
+        if phase is not Phase.REDO:
+            return "a Redo is decided only after the numbers are shown"
+        if not isinstance(move.use, bool):
+            return "use the Redo or not: true or false"
+        return None
+    if not isinstance(move, Ask):
+        return f"{type(move).__name__} is not a move of One Too Many"
+    if phase is Phase.REDO:
+        return "first decide whether to use the Redo (use it, or keep it)"
+    count = move.count
+    if isinstance(count, bool) or not isinstance(count, int):
+        return "the number of cards must be a whole number"
+    if count < 0:
+        return "you cannot ask for fewer than 0 cards (0 is a pass)"
+    limit = state.limit
+    if count > limit:
+        when = "on the first turn of a round" if state.turn == 1 else "after the first turn of a round"
+        return f"you may ask for at most {limit} cards {when}, not {count}"
+    if count == 1 and state.alone:
+        return f"alone in the round you may not ask for exactly 1 card: pass (0) or ask for 2 to {limit}"
+    return None
