@@ -17,6 +17,8 @@ The situations a player can be in:
 
 from __future__ import annotations
 
+from typing import Iterator
+
 from ...core.cards import Rank
 from .moves import Draw, Pass, Play
 from .state import OneCardState
@@ -25,6 +27,20 @@ from .tables import ANSWERS, ATTACK, COUNTERS, FACE, GOOD_NAMED, GOOD_ON, ID, PL
 DRAW = Draw()
 PASS = Pass()
 SEVEN, KING, THREE = Rank.SEVEN, Rank.KING, Rank.THREE
+
+
+SEATS = tuple((seat,) for seat in range(8))  # to_act's answers
+
+
+def to_act(state: OneCardState) -> tuple[int, ...]:
+    return () if state.table.over else SEATS[state.turn]
+
+
+def candidate_moves(state: OneCardState, player: int) -> Iterator[Play | Draw | Pass]:
+    for card in state.hands[player]:
+        yield from PLAYS[card]
+    yield DRAW
+    yield PASS
 
 
 def good(state: OneCardState) -> Mask:

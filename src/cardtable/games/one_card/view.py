@@ -1,11 +1,17 @@
-"""What one seat (or a spectator, ``player=None``) sees of a One-Card game."""
+"""What one seat (or a spectator, ``player=None``) sees of a One-Card game:
+the view, building it from a state, and ``determinize`` back to a state."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
-from ...core.cards import Card, Suit
+from ...core.cards import Card, Rank, Suit
+from ...core.rng import Rng
+from .legality import to_act
 from .options import Options
+from .state import Mode, OneCardState, Table
+from .tables import ALL_CARDS, card_ids, cards_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,3 +47,56 @@ class OneCardView:
     @property
     def target(self) -> int:
         return self.options.target
+
+
+def make_view(state: OneCardState, player: int | None) -> OneCardView:
+    table = state.table
+    return OneCardView(
+        player=player,
+        options=table.options,
+        hand=() if player is None else cards_of(state.hands[player]),
+        discard=cards_of(state.discard),
+        suit=state.suit,
+        direction=state.direction,
+        pending=state.pending,
+        jack_pending=state.jack,
+        king_pending=state.king,
+        passes=state.passes,
+        draw_size=len(state.pile),
+        hand_sizes=tuple(len(h) for h in state.hands),
+        totals=table.totals,
+        last_points=table.last_points,
+        last_winner=table.last_winner,
+        dealer=table.dealer,
+        hand_no=table.hand_no,
+        to_act=to_act(state),
+        over=table.over,
+    )
+
+
+def determinize(view: OneCardView, rng: random.Random) -> OneCardState:
+    """Deal the cards ``view.player`` cannot see at random: the others'
+    hands and the draw pile, from the cards not in their hand or the
+    discard pile."""
+    hand, discard = card_ids(view.hand), card_ids(view.discard)
+    seen = set(hand) | set(discard)
+    unseen = [c for c in range(len(ALL_CARDS)) if c not in seen]
+    rng.shuffle(unseen)
+    at = 0
+    hands = []
+    for seat, size in enumerate(view.hand_sizes):
+        if seat == view.player:
+            hands.append(hand)
+        else:
+            hands.append(tuple(unseen[at : at + size]))
+            at += size
+    pile = tuple(unseen[at : at + view.draw_size])
+    used = seen | set(unseen[: at + view.draw_size])
+    table = Table(
+        len(view.hand_sizes), view.options, tuple(sorted(used)), Rng(rng.getrandbits(64)), view.dealer,
+        view.hand_no, view.totals, view.last_points, view.last_winner, view.over,
+    )  # fmt: skip
+    turn = view.to_act[0] if view.to_act else (view.last_winner or 0)
+    named = view.suit if view.top.rank == Rank.SEVEN and view.suit != view.top.suit else None
+    mode = Mode(view.direction, view.pending, view.jack_pending, view.king_pending, view.passes, named)
+    return OneCardState(table, tuple(hands), pile, discard, turn, mode)

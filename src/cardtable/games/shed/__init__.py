@@ -5,7 +5,7 @@ from .moves import MOVE_TYPES, Done, Exchange, Move, PickUp, Play, PlayFaceDown
 from .options import Options
 from .ranks import may_follow
 from .rules import GAME, Shed
-from .state import EXCHANGE, OVER, PLAY, ShedState
+from .state import EXCHANGE, OVER, PLAY, Phase, ShedState
 from .view import ShedView
 
 __all__ = [
@@ -21,6 +21,7 @@ __all__ = [
     "Exchange",
     "Move",
     "Options",
+    "Phase",
     "PickUp",
     "Play",
     "PlayFaceDown",

@@ -15,15 +15,24 @@ left a row become ``known`` in that hand, and ``dealt_up`` is emptied.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from ...core.cards import Card
 from ...core.evolve import make_evolve
 from ...core.rng import Rng
 from .options import Options
 
-EXCHANGE = "exchange"
-PLAY = "play"
-OVER = "over"
+class Phase(StrEnum):
+    EXCHANGE = "exchange"  # each player swaps hand and face-up cards in private
+    PLAY = "play"
+    OVER = "over"
+
+    # States print (and so digest) the phase as the plain string it was when
+    # the first saves were written.
+    __repr__ = str.__repr__
+
+
+EXCHANGE, PLAY, OVER = Phase.EXCHANGE, Phase.PLAY, Phase.OVER
 
 Cards = tuple[Card, ...]
 
@@ -33,7 +42,7 @@ class ShedState:
     players: int
     options: Options
     hand_size: int  # the deal's hand size: hands are refilled up to it
-    phase: str  # EXCHANGE, PLAY or OVER
+    phase: Phase
     turn: int  # the seat to play (PLAY phase), else -1
     done: tuple[bool, ...]  # per seat: has finished exchanging
     hands: tuple[Cards, ...]  # per seat: hand cards only the owner knows

@@ -11,7 +11,7 @@ from ...core.rng import Rng
 from .cards import FULL_DECK, Cards, in_order
 from .legality import to_act
 from .options import Options
-from .state import EXCHANGE, PLAY, ShedState
+from .state import EXCHANGE, PLAY, Phase, ShedState
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,7 +20,7 @@ class ShedView:
     players: int
     options: Options
     hand_size: int  # the deal's hand size (hands are refilled up to it)
-    phase: str  # "exchange", "play" or "over"
+    phase: Phase
     to_act: tuple[int, ...]  # the seats that must move now
     turn: int | None  # whose turn it is in the play phase
     exchange_done: tuple[bool, ...]  # per seat: finished exchanging
@@ -43,7 +43,7 @@ class ShedView:
     @property
     def stalled(self) -> bool:
         """Did the game stop at the stall limit (rather than by the last player left)?"""
-        return self.phase == "over" and self.stall >= self.options.stall_limit
+        return self.phase is Phase.OVER and self.stall >= self.options.stall_limit
 
     @property
     def top(self) -> Card | None:
