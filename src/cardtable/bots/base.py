@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Sequence
 
-from ..core.engine import Event, Game
+from ..core.engine import Event, Game, SeatView
 
 #: A rule-based strategy: ``(view, legal moves, rng) -> one of the moves``.
 Strategy = Callable[[Any, Sequence[Any], random.Random], Any]
@@ -44,7 +44,7 @@ class BaseBot:
         self.decisions += 1
         return rng
 
-    def legal_moves(self, view: Any, rng: random.Random) -> list[Any]:
+    def legal_moves(self, view: SeatView, rng: random.Random) -> list[Any]:
         """The seat's legal moves from its view, in a fixed order (by their text)."""
         moves = self.game.legal_moves_from_view(view, rng)
         if not moves:
@@ -52,14 +52,14 @@ class BaseBot:
         moves.sort(key=repr)
         return moves
 
-    def choose(self, view: Any, events: Sequence[Event] = ()) -> Any:
+    def choose(self, view: SeatView, events: Sequence[Event] = ()) -> Any:
         rng = self._rng()
         moves = self.legal_moves(view, rng)
         if len(moves) == 1:
             return moves[0]
         return self.decide(view, moves, rng, events)
 
-    def decide(self, view: Any, moves: list[Any], rng: random.Random, events: Sequence[Event]) -> Any:
+    def decide(self, view: SeatView, moves: list[Any], rng: random.Random, events: Sequence[Event]) -> Any:
         raise NotImplementedError
 
     def __repr__(self) -> str:

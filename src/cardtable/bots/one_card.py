@@ -20,6 +20,7 @@ from typing import Any, Sequence
 from ..core.cards import Rank, Suit, parse_card
 from ..core.engine import Game
 from ..games.one_card.moves import Draw, Pass, Play
+from ..games.one_card.view import OneCardView
 from ..games.one_card import ALL_CARDS, attack_value, card_points, deal_size, is_good_play
 from .search import SearchKit
 
@@ -57,7 +58,7 @@ def _follow(rest: Sequence[Any], rank: Rank, suit: Suit | None) -> int:
 class Seats:
     """Who is who around the table, and what the hand holds, from the view."""
 
-    def __init__(self, view: Any) -> None:
+    def __init__(self, view: OneCardView) -> None:
         self.me = view.player
         n = view.players
         self.n = n
@@ -70,7 +71,7 @@ class Seats:
         self.suit = best_suit(view.hand)
 
 
-def score_play(view: Any, seats: Seats, move: Any) -> float:
+def score_play(view: OneCardView, seats: Seats, move: Any) -> float:
     """How much the normal rules like ``move`` (a Play) in a normal turn."""
     card = move.card
     hand = view.hand
@@ -117,7 +118,7 @@ def score_play(view: Any, seats: Seats, move: Any) -> float:
     return score
 
 
-def normal(view: Any, moves: Sequence[Any], rng: random.Random) -> Any:
+def normal(view: OneCardView, moves: Sequence[Any], rng: random.Random) -> Any:
     plays = [m for m in moves if type(m) is Play]
     if not plays:
         return _fallback(moves)
@@ -139,7 +140,7 @@ def normal(view: Any, moves: Sequence[Any], rng: random.Random) -> Any:
 
 
 # -- easy -------------------------------------------------------------------------------
-def easy(view: Any, moves: Sequence[Any], rng: random.Random) -> Any:
+def easy(view: OneCardView, moves: Sequence[Any], rng: random.Random) -> Any:
     """Plays its costliest playable card, names any suit, never saves a 3 for an
     attack nor counters a Jack on purpose; one move in five is a whim."""
     if rng.random() < 0.2:
@@ -178,7 +179,7 @@ def value(game: Game, state: Any, seat: int) -> float:
     return 1.0 / (1.0 + math.exp(-lead / (30.0 + remaining / 5.0)))
 
 
-def candidates(view: Any, moves: list, prior: Any) -> list:
+def candidates(view: OneCardView, moves: list, prior: Any) -> list:
     """The moves worth searching, and only where the rules are least sure of themselves.
 
     Under an attack or a Jack, every answer. Otherwise the three plays the
@@ -249,7 +250,7 @@ def _violates(card: Any, constraint: Constraint, options: Any) -> bool:
     return False
 
 
-def evidence(view: Any, events: Sequence[Any]) -> dict[int, list[tuple[int, tuple[Constraint, ...]]]]:
+def evidence(view: OneCardView, events: Sequence[Any]) -> dict[int, list[tuple[int, tuple[Constraint, ...]]]]:
     """For each opponent, nested groups of the cards in hand: ``(count, constraints)``,
     meaning at least ``count`` of its cards (the same ones from group to group, the
     first group the oldest) were held through every one of ``constraints``.
@@ -329,7 +330,7 @@ def evidence(view: Any, events: Sequence[Any]) -> dict[int, list[tuple[int, tupl
     return out
 
 
-def resample(game: Game, view: Any, state: Any, rng: random.Random, policy, evidence: Any = None) -> Any:
+def resample(game: Game, view: OneCardView, state: Any, rng: random.Random, policy, evidence: Any = None) -> Any:
     """Deal the opponents' hands again, each holding only cards its play allowed."""
     if not evidence:
         return state

@@ -22,6 +22,7 @@ from ..core.secret import CHOSEN, SecretChoices
 from ..games.one_too_many.moves import Ask, Redo
 from ..games.one_too_many.runs import longest_run
 from ..games.one_too_many.state import Phase
+from ..games.one_too_many.view import OneTooManyView
 from .search import SearchKit
 
 #: What being the greediest in a bust is worth: the kept card and the Redo.
@@ -73,7 +74,7 @@ class Table:
 
     __slots__ = ("view", "me", "center", "unseen", "deck", "players", "safe", "pile", "others", "crowd")
 
-    def __init__(self, view: Any) -> None:
+    def __init__(self, view: OneTooManyView) -> None:
         self.view = view
         self.me = view.player
         center = 0
@@ -140,7 +141,7 @@ class Table:
         return [w / total for w in weights]
 
 
-def _numbers(view: Any) -> list[int]:
+def _numbers(view: OneTooManyView) -> list[int]:
     alone = sum(view.in_round) == 1
     return [k for k in range(view.limit + 1) if not (k == 1 and alone)]
 
@@ -160,14 +161,14 @@ def _scenarios(table: Table, rng: random.Random, samples: int = 16) -> list[tupl
     return out
 
 
-def _shown(view: Any) -> list[tuple[float, int, int]]:
+def _shown(view: OneTooManyView) -> list[tuple[float, int, int]]:
     """The others' numbers as last shown (those still in the round), as one scenario."""
     me = view.player
     asks = [view.last_reveal[s] or 0 for s in range(view.players) if s != me and view.in_round[s]]
     return [(1.0, sum(asks), max(asks, default=0))]
 
 
-def _endgame(view: Any, numbers: Sequence[int], values: list[float]) -> None:
+def _endgame(view: OneTooManyView, numbers: Sequence[int], values: list[float]) -> None:
     """The last round: once another player has banked the target, the game ends
     with this round, and banking a score that does not beat theirs is a loss
     (the earlier pass wins a tie), however many points it banks."""
@@ -181,7 +182,7 @@ def _endgame(view: Any, numbers: Sequence[int], values: list[float]) -> None:
     values[numbers.index(0)] += 10.0 if mine > max(banked) else -10.0
 
 
-def ask_values(view: Any, rng: random.Random) -> tuple[list[int], list[float]]:
+def ask_values(view: OneTooManyView, rng: random.Random) -> tuple[list[int], list[float]]:
     """Every number this seat may ask for now, with its expected value."""
     table = Table(view)
     numbers = _numbers(view)
@@ -192,7 +193,7 @@ def ask_values(view: Any, rng: random.Random) -> tuple[list[int], list[float]]:
 
 
 # -- normal -----------------------------------------------------------------------
-def normal(view: Any, moves: Sequence[Any], rng: random.Random) -> Any:
+def normal(view: OneTooManyView, moves: Sequence[Any], rng: random.Random) -> Any:
     if view.phase is Phase.REDO:
         table = Table(view)
         numbers = [k for k in range(view.limit + 1)]
@@ -210,7 +211,7 @@ def _find(moves: Sequence[Any], wanted: Any) -> Any:
 
 
 # -- easy -------------------------------------------------------------------------
-def easy(view: Any, moves: Sequence[Any], rng: random.Random) -> Any:
+def easy(view: OneTooManyView, moves: Sequence[Any], rng: random.Random) -> Any:
     """A rule of thumb, and one decision in five made on a whim."""
     if rng.random() < 0.2:
         return rng.choice(list(moves))
@@ -228,7 +229,7 @@ def easy(view: Any, moves: Sequence[Any], rng: random.Random) -> Any:
 
 
 # -- hard: the search kit -----------------------------------------------------------
-def resample(game: Game, view: Any, state: Any, rng: random.Random, policy, evidence: Any = None) -> Any:
+def resample(game: Game, view: OneTooManyView, state: Any, rng: random.Random, policy, evidence: Any = None) -> Any:
     """The others' secret numbers (or Redo decisions) as the normal model would choose
     them, in place of ``determinize``'s uniform guesses."""
     hidden = [seat for seat, value in view.choices if value is CHOSEN]
@@ -276,7 +277,7 @@ def round_over(start: Any, state: Any) -> bool:
     return state.round != start.round
 
 
-def candidates(view: Any, moves: list, prior: Any) -> list:
+def candidates(view: OneTooManyView, moves: list, prior: Any) -> list:
     """The numbers worth searching: the four the normal rules value most, and passing."""
     if view.phase is Phase.REDO:
         return list(moves)

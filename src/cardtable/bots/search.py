@@ -34,7 +34,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from ..core.engine import Event, Game
+from ..core.engine import Event, Game, SeatView
 from .base import BaseBot, Strategy
 
 #: The share of the time budget the sampling may use; the rest is the margin for
@@ -120,7 +120,7 @@ class SearchBot(BaseBot):
         self.report = SearchReport()
 
     # -- one decision -----------------------------------------------------------
-    def decide(self, view: Any, moves: list[Any], rng: random.Random, events: Sequence[Event]) -> Any:
+    def decide(self, view: SeatView, moves: list[Any], rng: random.Random, events: Sequence[Event]) -> Any:
         started = time.perf_counter()
         kit = self.kit
         prior = kit.policy(view, moves, random.Random(rng.getrandbits(64)))

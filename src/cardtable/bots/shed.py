@@ -16,6 +16,8 @@ from typing import Any, Sequence
 
 from ..core.engine import Game
 from ..games.shed.moves import Done, Exchange, PickUp, Play, PlayFaceDown
+from ..games.shed.state import Phase
+from ..games.shed.view import ShedView
 from .search import SearchKit
 
 TWO, NINE, TEN, ACE = 2, 9, 10, 14
@@ -31,7 +33,7 @@ def power(rank: int) -> int:
 
 
 # -- the exchange ---------------------------------------------------------------------
-def best_exchange(view: Any, moves: Sequence[Any]) -> Any:
+def best_exchange(view: ShedView, moves: Sequence[Any]) -> Any:
     """Swap the strongest hand card for the weakest face-up card while that improves the row."""
     swaps = [m for m in moves if type(m) is Exchange]
     if swaps:
@@ -64,7 +66,7 @@ def _plays_by_rank(moves: Sequence[Any]) -> dict[int, Any]:
     return best
 
 
-def _burns(view: Any, play: Any) -> bool:
+def _burns(view: ShedView, play: Any) -> bool:
     """Whether ``play`` completes four of a kind on top of the stack."""
     if not view.options.four_of_a_kind_burns:
         return False
@@ -77,7 +79,7 @@ def _burns(view: Any, play: Any) -> bool:
     return run + len(play.cards) >= 4
 
 
-def _next_player(view: Any) -> int:
+def _next_player(view: ShedView) -> int:
     n = view.players
     seat = (view.player + 1) % n
     while view.places[seat] and seat != view.player:
@@ -85,13 +87,13 @@ def _next_player(view: Any) -> int:
     return seat
 
 
-def _blind(view: Any, seat: int) -> bool:
+def _blind(view: ShedView, seat: int) -> bool:
     """Whether ``seat`` is down to its face-down (or face-up) cards with no deck left."""
     return view.deck_size == 0 and view.hand_sizes[seat] == 0
 
 
-def normal(view: Any, moves: Sequence[Any], rng: random.Random) -> Any:
-    if view.phase == "exchange":
+def normal(view: ShedView, moves: Sequence[Any], rng: random.Random) -> Any:
+    if view.phase is Phase.EXCHANGE:
         return best_exchange(view, moves)
     first = moves[0]
     if type(first) is PlayFaceDown or (len(moves) <= 2 and any(type(m) is PlayFaceDown for m in moves)):
@@ -120,12 +122,12 @@ def normal(view: Any, moves: Sequence[Any], rng: random.Random) -> Any:
 
 
 # -- easy -------------------------------------------------------------------------------
-def easy(view: Any, moves: Sequence[Any], rng: random.Random) -> Any:
+def easy(view: ShedView, moves: Sequence[Any], rng: random.Random) -> Any:
     """Plays its lowest card, one at a time, spending 2s like any low card; skips the
     exchange; and one move in six is made on a whim."""
     if rng.random() < 1 / 6:
         return rng.choice(list(moves))
-    if view.phase == "exchange":
+    if view.phase is Phase.EXCHANGE:
         return _done(moves)
     singles = [m for m in moves if type(m) is Play and len(m.cards) == 1]
     if singles:
@@ -154,10 +156,10 @@ def value(game: Game, state: Any, seat: int) -> float:
     return 1.0 / (1.0 + math.exp(-(max(rivals) - left) / 4.0))
 
 
-def candidates(view: Any, moves: list, prior: Any) -> list:
+def candidates(view: ShedView, moves: list, prior: Any) -> list:
     """One play per rank and number of cards (suits do not matter in Shed); the
     exchange is left to the normal rules."""
-    if view.phase == "exchange":
+    if view.phase is Phase.EXCHANGE:
         return [prior]
     seen: set[tuple] = set()
     out = []

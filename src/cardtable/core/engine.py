@@ -32,16 +32,25 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Iterable, Mapping, NamedTuple, Sequence, TypeVar, cast
+from typing import Any, ClassVar, Generic, Iterable, Mapping, NamedTuple, Protocol, Sequence, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .cards import Card
 from .rng import Rng
 
+
+
+class SeatView(Protocol):
+    """What every view has: the seat it is for (``None``: the public view)."""
+
+    @property
+    def player(self) -> int | None: ...
+
+
 S = TypeVar("S")
 M = TypeVar("M")
-V = TypeVar("V")
+V = TypeVar("V", bound=SeatView)
 
 
 class IllegalMove(ValueError):
@@ -257,7 +266,9 @@ class Game(ABC, Generic[S, M, V, O]):
 
     def legal_moves_from_view(self, view: V, rng: random.Random | None = None) -> list[M]:
         """The viewer's legal moves, from their view alone."""
-        player = view.player  # type: ignore[attr-defined]
+        player = view.player
+        if player is None:
+            return []  # the public view: nobody's moves
         state = self.determinize(view, rng or random.Random(0))
         return self.legal_moves(state, player)
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ...core.cards import Rank
+from ...core.cards import Card, Rank
 from .moves import Draw, Pass, Play
 from .state import OneCardState
 from .tables import ANSWERS, ATTACK, COUNTERS, FACE, GOOD_NAMED, GOOD_ON, ID, PLAYS, RANK, Mask
@@ -102,11 +102,11 @@ def legal_moves(state: OneCardState, player: int) -> list[Play | Draw | Pass]:
 
 def why_illegal(state: OneCardState, player: int, move: object) -> str | None:
     """``None`` if ``player`` (the player to act) may make ``move``, else why not."""
-    kind = type(move)
     mode = state.mode
     hand = state.hands[player]
-    if kind is Play:
-        return why_play_illegal(state, hand, card_id(move.card), move)  # type: ignore[attr-defined]
+    if isinstance(move, Play):
+        return why_play_illegal(state, hand, card_id(move.card), move)
+    kind = type(move)
     if kind is Draw:
         if mode.jack:
             return "you must counter the Jack or pass (losing your turn); you cannot draw"
@@ -130,26 +130,23 @@ def why_illegal(state: OneCardState, player: int, move: object) -> str | None:
 
 def card_id(card: object) -> int | None:
     """The id of ``card``, or ``None`` if it is not one of the game's cards."""
-    try:
-        return ID[card]  # type: ignore[index]
-    except (KeyError, TypeError):
-        return None
+    return ID.get(card) if isinstance(card, Card) else None
 
 
 def why_play_illegal(state: OneCardState, hand: tuple[int, ...], card: int | None, move: Play) -> str | None:
     """``why_illegal`` for ``move``, a play of the card with id ``card``, from ``hand``."""
-    if card not in hand:
+    if card is None or card not in hand:
         return f"you do not hold {getattr(move.card, 'face', move.card)}"
-    if (RANK[card] == SEVEN) != (move.suit is not None):  # type: ignore[index]
-        return _suit_reason(card, move)  # type: ignore[arg-type]
+    if (RANK[card] == SEVEN) != (move.suit is not None):
+        return _suit_reason(card, move)
     mode = state.mode
     if mode.jack:
-        return None if counters(state)[card] else _counter_reason(state, card)  # type: ignore[arg-type]
+        return None if counters(state)[card] else _counter_reason(state, card)
     if mode.pending:
-        return None if answers(state)[card] else _attack_reason(state, card)  # type: ignore[arg-type]
+        return None if answers(state)[card] else _attack_reason(state, card)
     ok = GOOD_ON[state.discard[-1]] if mode.named is None else GOOD_NAMED[mode.named]
-    if not ok[card]:  # type: ignore[index]
-        return f"{FACE[card]} does not match the top card {top_text(state)}"  # type: ignore[index]
+    if not ok[card]:
+        return f"{FACE[card]} does not match the top card {top_text(state)}"
     if len(hand) == 1 and last_card_blocked(state, hand):
         if mode.king:
             return "the King's extra card cannot be your last card: draw (or pass) instead"

@@ -8,27 +8,14 @@ Cards are held as ids, their index in ``tables.ALL_CARDS`` (see ``tables``);
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from ...core.cards import Card, Suit
+from ...core.evolve import slot_init
 from ...core.rng import Rng
 from .options import Options
 from .tables import ALL_CARDS, SUIT, Lazy, cards_of
-
-
-def slot_init(cls: type) -> type:
-    """Give a frozen slotted dataclass an ``__init__`` that stores each field
-    straight into its slot. The one ``dataclass`` writes goes through
-    ``object.__setattr__`` for every field (a frozen class refuses plain
-    assignment), which makes building a state about twice as slow, and a
-    state is built at every move. Fields without defaults only."""
-    names = [f.name for f in fields(cls)]
-    setters = {f"_set_{name}": getattr(cls, name).__set__ for name in names}
-    lines = [f"def __init__(self, {', '.join(names)}):"] + [f"    _set_{name}(self, {name})" for name in names]
-    exec("\n".join(lines), setters)
-    cls.__init__ = setters["__init__"]  # type: ignore[misc]
-    return cls
 
 
 @dataclass(frozen=True, slots=True)
