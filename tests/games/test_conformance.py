@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cardtable.core.cards import Card
 from cardtable.core.codec import move_from_json, move_to_json
 from cardtable.core.engine import IllegalMove
 from cardtable.games import GAME_IDS, get_game
@@ -229,3 +230,32 @@ def test_public_events_never_name_hidden_cards(game_id, players, options):
                 assert not leaked, f"public event {text!r} names hidden cards {leaked}"
         checked += 1
     assert checked > 10
+
+
+def _plain(value):
+    if isinstance(value, Card):
+        return False
+    if isinstance(value, tuple):
+        return all(_plain(v) for v in value)
+    return value is None or isinstance(value, (str, int, bool))
+
+
+@pytest.mark.parametrize("game_id,players,options", CONFIGS, ids=IDS)
+def test_event_data_is_plain_values_with_cards_as_codes(game_id, players, options):
+    """Every game writes its events' data in one form: strings, numbers, truth
+    values and tuples of them, a card as its code, never a Card object."""
+    game = get_game(game_id)
+    rng = random.Random(5)
+    state = game.new(players, options, seed=5)
+    seen = 0
+    for _ in range(400):
+        if game.is_over(state):
+            break
+        player = rng.choice(game.to_act(state))
+        state, events = game.apply(state, player, rng.choice(game.legal_moves(state, player)))
+        for event in events:
+            for key, value in event.data:
+                assert isinstance(key, str)
+                assert _plain(value), f"{event.kind}.{key} = {value!r}"
+                seen += 1
+    assert seen > 10

@@ -20,6 +20,7 @@ from typing import Any, Sequence
 from ..core.cards import Rank, Suit, parse_card
 from ..core.engine import Game
 from ..games.one_card.moves import Draw, Pass, Play
+from ..games.one_card.events import Dealt, Drawing, Played
 from ..games.one_card.view import OneCardView
 from ..games.one_card import ALL_CARDS, attack_value, card_points, deal_size, is_good_play
 from .search import SearchKit
@@ -268,7 +269,7 @@ def evidence(view: OneCardView, events: Sequence[Any]) -> dict[int, list[tuple[i
     players = view.players
     size = [deal_size(players, view.options)] * players
     if start:
-        size = [dict(events[start - 1].data).get("cards", size[0])] * players
+        size = [events[start - 1].payload(Dealt).cards] * players
     top = view.discard[0]
     rank, suit = top.rank, top.suit
     attack_top = 0
@@ -285,26 +286,26 @@ def evidence(view: OneCardView, events: Sequence[Any]) -> dict[int, list[tuple[i
         seat = int(match.group(1))
         if not 0 <= seat < players:
             return {}
-        data = dict(event.data)
         if kind == "play":
             try:
-                card = parse_card(data["card"])
-            except (KeyError, ValueError):
+                played = event.payload(Played)
+                card = parse_card(played.card)
+            except (TypeError, ValueError):
                 return {}
             rank = card.rank
-            suit = Suit[data["suit"]] if data.get("suit") else card.suit
+            suit = Suit[played.suit] if played.suit else card.suit
             attack_top = ATTACK.get(card, 0)
             size[seat] -= 1
             plays[seat] += 1
-            king_extra = seat if data.get("effect") == "king" else -1
+            king_extra = seat if played.effect == "king" else -1
             continue
         if kind == "draw":
-            penalty = data.get("penalty", 0)
-            if penalty:
+            drawing = event.payload(Drawing)
+            if drawing.penalty:
                 notes[seat].append((size[seat], plays[seat], ("noanswer", rank, suit, attack_top)))
             elif king_extra != seat:
                 notes[seat].append((size[seat], plays[seat], ("nogood", rank, suit, 0)))
-            size[seat] += data.get("count", 0)
+            size[seat] += drawing.count
         elif kind == "skip":
             notes[seat].append((size[seat], plays[seat], ("noqueen", rank, suit, 0)))
         elif kind == "pass" and king_extra != seat:

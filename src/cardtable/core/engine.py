@@ -67,8 +67,13 @@ class GameOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+P = TypeVar("P")
+
+
 class Event(NamedTuple):
     """Something that happened. ``text`` names seats as ``{p0}``, ``{p1}``...
+    ``data`` holds the facts as ``(key, value)`` pairs of plain values (cards
+    as their codes), and ``payload`` reads them as the kind's typed record.
 
     ``visible_to`` is ``None`` for a public event, or the seats that may see it
     (a drawn card is shown to its drawer only). A named tuple: events are made
@@ -89,6 +94,14 @@ class Event(NamedTuple):
 
     def get(self, key: str, default: Any = None) -> Any:
         return dict(self.data).get(key, default)
+
+    def payload(self, cls: type[P]) -> P:
+        """The data as ``cls``, the typed record of this kind of event (a
+        ``NamedTuple`` in the game's ``events`` module): ``event.payload(HandEnd).points``.
+        Fields the event does not carry take the record's defaults."""
+        data = dict(self.data)
+        fields: tuple[str, ...] = getattr(cls, "_fields")
+        return cls(**{name: data[name] for name in fields if name in data})
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,11 +15,78 @@ formatting text.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from ...core.cards import Suit
 from ...core.engine import Event
 from .tables import CODE, FACE, Lazy
+
+
+# -- the typed records of the events' data (``event.payload(HandEnd)``) ------------
+
+
+class Dealt(NamedTuple):
+    """``deal``: a hand is dealt."""
+
+    hand: int
+    dealer: int
+    leader: int
+    cards: int  # cards dealt to each player
+
+
+class UpCard(NamedTuple):
+    """``upcard`` (the up-card) and ``upcard_joker`` (a Joker turned up and put back)."""
+
+    card: str
+
+
+class Played(NamedTuple):
+    """``play``: a card played, and what it did."""
+
+    card: str
+    effect: str  # "", "seven", "attack", "cancel", "jack", "reverse", "king" or "out"
+    suit: str | None = None  # the suit named with a 7 (its name)
+    pending: int | None = None  # the attack total after an attack or a cancelling 3
+    next: int | None = None  # the seat to act after an attack or a Jack
+
+
+class Drawing(NamedTuple):
+    """``draw`` (public): how many cards were drawn, and for which attack (0: none)."""
+
+    count: int
+    penalty: int
+
+
+class DrawnCards(NamedTuple):
+    """``drawn`` (the drawer's own): the cards drawn."""
+
+    cards: tuple[str, ...]
+
+
+class Passed(NamedTuple):
+    """``pass``: consecutive passes so far."""
+
+    passes: int
+
+
+class HandEnd(NamedTuple):
+    """``hand_end``: who went out (``None``: blocked) and the points."""
+
+    hand: int
+    winner: int | None
+    blocked: bool
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+class GameEnd(NamedTuple):
+    """``game_end``: the seats with the lowest total, and the totals."""
+
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+# -- the events ----------------------------------------------------------------------
 
 SEAT = tuple(f"{{p{i}}}" for i in range(8))  # how event texts name seat i
 ONLY = tuple(frozenset({i}) for i in range(8))  # visible_to for seat i's private events

@@ -22,6 +22,7 @@ from .state import OneTooManyState, Phase, evolve
 _NO_SECRET: SecretChoices = SecretChoices(frozenset())
 _DIAMONDS = Suit.DIAMONDS
 _FACES = {card: card.face for card in standard_deck()}  # the faces of deck 0, looked up once
+_CODES = {card: card.code for card in standard_deck()}  # and their codes, for the events' data
 
 
 def _plural(n: int, word: str) -> str:
@@ -159,18 +160,19 @@ class _Table:
                 at += 1
                 wants[seat] -= 1
                 face = _FACES.get(card) or card.face
+                code = _CODES.get(card) or card.code
                 if card.suit is _DIAMONDS:
                     center.append(card)
                     mask |= 1 << (card.rank - 2)
                     append(Event("draw", f"{{p{seat}}} draws {face} into the center", None,
-                                 (("seat", seat), ("card", card), ("to", "center"))))
+                                 (("seat", seat), ("card", code), ("to", "center"))))
                     if longest_run(mask) > n:
                         busted = True
                         break
                 else:
                     piles[seat].append(card)
                     append(Event("draw", f"{{p{seat}}} draws {face} onto their pile", None,
-                                 (("seat", seat), ("card", card), ("to", "pile"))))
+                                 (("seat", seat), ("card", code), ("to", "pile"))))
                 if wants[seat]:
                     still.append(seat)
             waiting = still
@@ -183,7 +185,7 @@ class _Table:
         self.emit("bust",
                   f"Bust! The Diamonds {cards_text(run)} make a run of {len(run)}, "
                   f"longer than the {self.n} players",
-                  run=run, length=len(run))
+                  run=tuple(c.code for c in run), length=len(run))
         most = max(asks[seat] for seat in range(self.n) if self.in_round[seat])
         for seat in self.seat_order():
             if not self.in_round[seat]:
@@ -202,7 +204,7 @@ class _Table:
             self.emit("greediest",
                       f"{{p{seat}}} asked for the most ({most}): scores nothing this round, "
                       f"{kept_text}, and holds a Redo for the next round",
-                      seat=seat, asked=most, kept=keep)
+                      seat=seat, asked=most, kept=None if keep is None else keep.code)
 
     # -- rounds ----------------------------------------------------------------
     def end_round(self) -> None:

@@ -11,6 +11,7 @@ from textual.content import Content
 from ...core.cards import Rank, Suit
 from ...core.engine import Event
 from ...games.one_card import GAME, Draw, OneCardView, Pass, Play
+from ...games.one_card.events import HandEnd
 from ..cardfaces import CardStyle, chip, suit_label
 from .base import (
     ActionSpec,
@@ -150,11 +151,12 @@ class OneCardPresenter(Presenter):
         end = next((e for e in events if e.kind == "hand_end"), None)
         if end is None:
             return None
-        points, totals, winner = end.get("points"), end.get("totals"), end.get("winner")
+        hand = end.payload(HandEnd)
+        winner = hand.winner
         how = "blocked: everyone scores their hand" if winner is None else f"{names[winner]} went out"
-        rows = tuple((names[s], str(points[s]), str(totals[s])) for s in range(len(names)))
+        rows = tuple((names[s], str(hand.points[s]), str(hand.totals[s])) for s in range(len(names)))
         return Summary(
-            f"Hand {end.get('hand')} is over: {how}",
+            f"Hand {hand.hand} is over: {how}",
             ("Player", "This hand", "Total"),
             rows,
             f"The game ends after the hand in which someone reaches {view.target}; the lowest total wins.",

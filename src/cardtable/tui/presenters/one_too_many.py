@@ -15,6 +15,7 @@ from textual.content import Content
 from ...core.engine import Event
 from ...core.secret import CHOSEN
 from ...games.one_too_many import GAME, Ask, Phase, Redo, View
+from ...games.one_too_many.events import NumbersShown, RedoDecision, RoundEnd
 from ..cardfaces import CardStyle, chip, inline
 from .base import Choice, Presenter, Prompt, Reveal, Summary
 from .common import ContentTable, label, players_table
@@ -126,16 +127,20 @@ class OneTooManyPresenter(Presenter):
     def reveal(self, events: Sequence[Event], view: View, names: Sequence[str]) -> Reveal | None:
         shown = next((e for e in events if e.kind == "reveal"), None)
         if shown is not None:
-            rows = tuple((names[seat], asked(count)) for seat, count in shown.get("asks", ()))
-            redo = shown.get("redo")
-            title = "New numbers, after the Redo" if redo else f"Numbers shown (round {shown.get('round')}, turn {shown.get('turn')})"
-            note = "The draws follow card by card in the log." if any(c for _, c in shown.get("asks", ())) else ""
+            numbers = shown.payload(NumbersShown)
+            rows = tuple((names[seat], asked(count)) for seat, count in numbers.asks)
+            redo = numbers.redo
+            title = "New numbers, after the Redo" if redo else f"Numbers shown (round {numbers.round}, turn {numbers.turn})"
+            note = "The draws follow card by card in the log." if any(c for _, c in numbers.asks) else ""
             if not redo and any(view.redo[s] and view.in_round[s] for s in range(view.players)) and view.phase is Phase.REDO:
                 note = "Redo holders now decide whether to choose again."
             return Reveal(title, rows, note)
         decisions = [e for e in events if e.kind == "redo"]
         if decisions:
-            rows = tuple((names[e.get("seat")], "uses the Redo" if e.get("use") else "keeps the Redo") for e in decisions)
+            rows = tuple(
+                (names[d.seat], "uses the Redo" if d.use else "keeps the Redo")
+                for d in (e.payload(RedoDecision) for e in decisions)
+            )
             return Reveal("Redo decisions", rows)
         return None
 
@@ -143,12 +148,12 @@ class OneTooManyPresenter(Presenter):
         end = next((e for e in events if e.kind == "round_end"), None)
         if end is None:
             return None
-        points, scores = end.get("round_points"), end.get("scores")
-        rows = tuple((names[s], str(points[s]), str(scores[s])) for s in range(len(names)))
+        ended = end.payload(RoundEnd)
+        rows = tuple((names[s], str(ended.round_points[s]), str(ended.scores[s])) for s in range(len(names)))
         bust = next((e for e in events if e.kind == "bust"), None)
         how = bust.render(names) if bust is not None else "Everyone banked their pile."
         return Summary(
-            f"Round {end.get('round')} is over",
+            f"Round {ended.round} is over",
             ("Player", "This round", "Total"),
             rows,
             f"{how}\nThe game ends after the round in which someone reaches {view.target}.",
