@@ -12,6 +12,8 @@ import json
 import sys
 from typing import Any, Sequence
 
+from .games import GAME_IDS, LEVELS
+
 
 class UsageError(Exception):
     """Bad arguments: reported as one line, exit status 2."""
@@ -56,16 +58,18 @@ def _checked_options(game, players: int | None, pairs) -> Any:
         raise UsageError(str(exc)) from None
 
 
-#: The computer levels and the hard level's default time budget, as in
-#: ``cardtable.bots`` (LEVELS, DEFAULT_BUDGET): copied here so that building the
-#: parser imports no bot or engine (tests/test_cli_light.py checks they agree).
-ARENA_LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
+#: The computer levels (the game registry's, which imports no engine) and the
+#: hard level's default time budget, as in ``cardtable.bots`` (DEFAULT_BUDGET):
+#: copied here so that building the parser imports no bot or engine
+#: (tests/test_cli_light.py checks they agree).
+ARENA_LEVELS: tuple[str, ...] = LEVELS
 ARENA_DEFAULT_BUDGET = 1.0
+GAMES_HELP = f"the game: {', '.join(GAME_IDS)}"
 
 
 def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments of ``cardtable arena`` (``cardtable.arena.add_arguments``)."""
-    parser.add_argument("game", help="one-too-many, one-card or shed")
+    parser.add_argument("game", help=GAMES_HELP)
     parser.add_argument("--players", type=int, required=True, help="players per game")
     parser.add_argument(
         "--seats", required=True, metavar="LEVEL,LEVEL[,...]",
@@ -92,10 +96,10 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     p = sub.add_parser("rules", help="print a game's complete rules")
-    p.add_argument("game")
+    p.add_argument("game", help=GAMES_HELP)
 
     p = sub.add_parser("simulate", help="play random games and check the invariants")
-    p.add_argument("game")
+    p.add_argument("game", help=GAMES_HELP)
     p.add_argument("--players", type=int, required=True)
     p.add_argument("--games", type=int, required=True)
     p.add_argument("--seed", type=int, default=0)
@@ -107,7 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("play", help="start a game directly, skipping the menu")
-    p.add_argument("game")
+    p.add_argument("game", help=GAMES_HELP)
     p.add_argument("--players", type=int)
     p.add_argument("--names")
     p.add_argument("--seats")
@@ -206,13 +210,14 @@ def cmd_replay(args) -> int:
     from rich.pretty import Pretty
 
     from .core.record import RecordError, load_record, replay
+    from .games import get_game
 
     try:
         record = load_record(args.file)
     except RecordError as exc:
         raise UsageError(str(exc)) from None
     try:
-        result = replay(record)
+        result = replay(record, get_game)
     except RecordError as exc:
         print(f"cardtable: replay stopped: {exc}", file=sys.stderr)
         return 1

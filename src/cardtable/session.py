@@ -13,9 +13,9 @@ from .core.cards import Card
 from .core.engine import Event, Game
 from .core.codec import move_from_json
 from .core.record import GameRecord, make_record, parse_deck, replay
+from .games import SEAT_KINDS as SEAT_KINDS  # re-exported: saves and the CLI check seats against it
 from .games import get_game
 
-SEAT_KINDS = ("human", "random", "easy", "normal", "hard")
 
 
 @dataclass(frozen=True)
@@ -101,7 +101,7 @@ class Session:
 
     @classmethod
     def from_record(cls, record: GameRecord, seats: Sequence[Seat] | None = None) -> Session:
-        replayed = replay(record)
+        replayed = replay(record, get_game)
         game = replayed.game
         if seats is None:
             names = record.names or [f"Player {i + 1}" for i in range(record.players)]

@@ -21,6 +21,6 @@ def toy(monkeypatch):
 
     import storage_toygame
 
-    monkeypatch.setitem(games._MODULES, storage_toygame.GAME_ID, "storage_toygame")
+    monkeypatch.setitem(games.ROWS, storage_toygame.GAME_ID, storage_toygame.ROW)
     monkeypatch.setitem(sys.modules, "storage_toygame", storage_toygame)
     return storage_toygame.GAME

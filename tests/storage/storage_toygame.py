@@ -3,7 +3,8 @@
 "Race": the deck (one or more 52-card decks, shuffled by the seed) is face
 down; in turn each player takes one or two cards onto their face-up pile.
 When the deck is empty, the highest sum of ranks wins. ``decks`` makes games
-as long as a test needs. ``register()`` adds it to the game registry as "toy".
+as long as a test needs. ``ROW`` is its one registry row (no presenter, no
+strategies: the random level only); ``register()`` adds it to the registry.
 """
 
 from __future__ import annotations
@@ -17,8 +18,12 @@ from pydantic import Field
 
 from cardtable.core.cards import Card, multi_deck
 from cardtable.core.engine import Event, Game, GameOptions, Outcome, places_from_keys
+from cardtable.games import GameRow
+from cardtable.games.info import GameInfo
 
 GAME_ID = "toy"
+INFO = GameInfo(GAME_ID, "Toy Race", "Take cards; the highest sum wins.", "Take one or two cards a turn.", 2, 4)
+ROW = GameRow(INFO, engine="storage_toygame")
 
 
 class ToyOptions(GameOptions):
@@ -49,11 +54,11 @@ class ToyView:
 
 
 class ToyGame(Game[ToyState, Take, ToyView, ToyOptions]):
-    id = GAME_ID
-    name = "Toy Race"
-    summary = "Take cards; the highest sum wins."
-    min_players = 2
-    max_players = 4
+    id = INFO.id
+    name = INFO.name
+    summary = INFO.summary
+    min_players = INFO.min_players
+    max_players = INFO.max_players
     Options = ToyOptions
     move_types = (Take,)
 
@@ -121,8 +126,8 @@ GAME = ToyGame()
 
 
 def register() -> None:
-    """Make ``get_game("toy")`` find this module (safe to call more than once)."""
+    """Add the toy's row to the registry (safe to call more than once)."""
     from cardtable import games
 
     sys.modules.setdefault("storage_toygame", sys.modules[__name__])
-    games._MODULES[GAME_ID] = "storage_toygame"
+    games.register(ROW)

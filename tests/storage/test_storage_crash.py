@@ -23,7 +23,7 @@ import pytest
 from storage_helpers import game_or_skip
 
 from cardtable.core.record import replay
-from cardtable.games import GAME_IDS
+from cardtable.games import GAME_IDS, get_game
 from cardtable.storage.saves import SaveStore
 from cardtable.storage.stats import StatsStore
 
@@ -97,7 +97,7 @@ def test_sigkill_while_saving_loses_nothing(game_id, toy):
         assert acknowledged <= len(record.moves) <= acknowledged + 1, (acknowledged, len(record.moves))
         if saved:
             game = loaded.session.game
-            assert game.digest(replay(record, upto=acknowledged).state) == saved[-1][2]
+            assert game.digest(replay(record, get_game, upto=acknowledged).state) == saved[-1][2]
         assert record.moves[: len(kept)] == kept, "an earlier move was lost or changed"
         kept = list(record.moves)
         leftovers = {p.name for p in store.saves_dir.iterdir()} - {f"{save_id}.json", f"{save_id}.json.bak"}

@@ -23,17 +23,11 @@ from types import ModuleType
 from typing import Any, Protocol, Sequence
 
 from ..core.engine import Event, Game
+from ..games import LEVELS, get_row
 from .base import BaseBot, RandomBot, RuleBot, Strategy, decision_seed
 from .search import SearchBot, SearchKit
 
-LEVELS = ("random", "easy", "normal", "hard")
 DEFAULT_BUDGET = 1.0
-
-_STRATEGY_MODULES = {
-    "one-too-many": "cardtable.bots.one_too_many",
-    "one-card": "cardtable.bots.one_card",
-    "shed": "cardtable.bots.shed",
-}
 
 
 class Bot(Protocol):
@@ -43,11 +37,14 @@ class Bot(Protocol):
 
 
 def strategies(game: Game) -> ModuleType:
-    """The module of ``game``'s rule-based strategies and search kit."""
+    """The module of ``game``'s rule-based strategies and search kit (its registry row's ``bots``)."""
     try:
-        return import_module(_STRATEGY_MODULES[game.id])
+        module = get_row(game.id).bots
     except KeyError:
-        raise ValueError(f"no computer players are written for {game.id!r}") from None
+        module = None
+    if module is None:
+        raise ValueError(f"no computer players but random are written for {game.id!r}")
+    return import_module(module)
 
 
 def make_bot(game: Game, level: str, seed: int = 0, **settings: Any) -> Bot:

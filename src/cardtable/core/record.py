@@ -11,11 +11,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from ..games import get_game
 from .cards import Card, parse_card
 from .codec import move_from_json, move_to_json
 from .engine import Event, Game, IllegalMove
@@ -36,6 +35,11 @@ class GameRecord(BaseModel):
     deck: list[str] | None = None
     names: list[str] | None = None
     moves: list[MoveEntry] = Field(default_factory=list)
+
+
+#: Finds a game's engine by its id (``cardtable.games.get_game``); raises KeyError
+#: for an unknown id. Core knows no game: the caller says where games are found.
+GameLookup = Callable[[str], Game]
 
 
 class RecordError(ValueError):
@@ -76,9 +80,9 @@ def parse_deck(codes: list[str] | None) -> tuple[Card, ...] | None:
         raise RecordError(f"deck: {exc}") from None
 
 
-def start_state(record: GameRecord) -> tuple[Game, Any]:
+def start_state(record: GameRecord, lookup: GameLookup) -> tuple[Game, Any]:
     try:
-        game = get_game(record.game)
+        game = lookup(record.game)
     except KeyError as exc:
         raise RecordError(str(exc)) from None
     try:
@@ -90,9 +94,10 @@ def start_state(record: GameRecord) -> tuple[Game, Any]:
     return game, state
 
 
-def replay(record: GameRecord, upto: int | None = None) -> Replayed:
-    """Play the record's moves (the first ``upto`` of them) through the engine."""
-    game, state = start_state(record)
+def replay(record: GameRecord, lookup: GameLookup, upto: int | None = None) -> Replayed:
+    """Play the record's moves (the first ``upto`` of them) through the engine
+    that ``lookup`` finds for the record's game."""
+    game, state = start_state(record, lookup)
     result = Replayed(game, state)
     for index, entry in enumerate(record.moves[:upto]):
         try:

@@ -1,8 +1,15 @@
-"""The game registry: game ids to their engines, imported on first use.
+"""The game registry: one row per game, and everything that lists games derives from it.
 
-``GAME_INFO`` describes each game (name, summary, one-line blurb, player range)
-without importing its engine, for the menu; a test checks that it agrees with
-the engines.
+A row (:class:`GameRow`) holds a game's description (:class:`GameInfo`: id,
+name, summary, menu blurb, player range) and the modules of its engine, its
+presenter in the app and its computer players. Each game package defines its
+``INFO`` without importing its engine (the package loads ``GAME`` only when it
+is first asked for), so the menu, the CLI's help and the seat choices cost
+nothing at start. The presenter registry (``tui/presenters``), the bot registry
+(``bots``), the CLI's help strings and the seat kinds read this table.
+
+To add a game, add its row to ``ROWS`` (see "How to add a game" in
+docs/architecture.md); tests may ``register`` one for a while.
 """
 
 from __future__ import annotations
@@ -11,95 +18,97 @@ from importlib import import_module
 from importlib.util import find_spec
 from typing import TYPE_CHECKING, NamedTuple
 
+from .info import GameInfo
+from .one_card import INFO as ONE_CARD
+from .one_too_many import INFO as ONE_TOO_MANY
+from .shed import INFO as SHED
+
 if TYPE_CHECKING:
     from ..core.engine import Game
 
-_MODULES = {
-    "one-too-many": "cardtable.games.one_too_many",
-    "one-card": "cardtable.games.one_card",
-    "shed": "cardtable.games.shed",
-}
-GAME_IDS: tuple[str, ...] = tuple(_MODULES)
+#: The computer levels: ``random`` plays any game; the others need the game's
+#: strategies (a row's ``bots`` module).
+LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
+#: Who may sit in a seat: a person, or a computer player of a level.
+SEAT_KINDS: tuple[str, ...] = ("human", *LEVELS)
 
 
-class GameInfo(NamedTuple):
-    """What the menu shows of a game, known without importing its engine."""
+class GameRow(NamedTuple):
+    """Everything the program needs to know to offer a game."""
 
-    id: str
-    name: str
-    summary: str
-    blurb: str  # one line for the menu (the summary is longer)
-    min_players: int
-    max_players: int
+    info: GameInfo
+    engine: str  # the module whose ``GAME`` is the engine (a game package)
+    presenter: str | None = None  # the module whose ``PRESENTER`` draws it in the app (None: no app table)
+    bots: str | None = None  # the module of its computer strategies (None: the random level only)
+
+    @property
+    def levels(self) -> tuple[str, ...]:
+        """The computer levels this game offers."""
+        return LEVELS if self.bots is not None else ("random",)
+
+    @property
+    def seat_kinds(self) -> tuple[str, ...]:
+        return ("human", *self.levels)
 
 
-#: Each game's description; must match the engine's attributes (tests/test_game_info.py).
-GAME_INFO: dict[str, GameInfo] = {
-    info.id: info
-    for info in (
-        GameInfo(
-            "one-too-many",
-            "One Too Many",
-            "Ask in secret for cards to bank, and pass before the Diamonds in the center "
-            "make a run longer than the number of players.",
-            "Ask in secret for cards; bank them before the Diamonds bust.",
-            2,
-            6,
-        ),
-        GameInfo(
-            "one-card",
-            "One-Card",
-            "Shed your cards with three decks: 7s are wild, Jacks skip, Queens reverse, 2s, Aces and Jokers attack.",
-            "Match rank or suit; 7s are wild, 2s, Aces and Jokers attack.",
-            2,
-            8,
-        ),
-        GameInfo(
-            "shed",
-            "Shed",
-            "Board Game Arena's Palace: shed your hand, then your face-up and blind face-down "
-            "cards onto a rising stack; 2 resets, 10 burns, the last player left loses.",
-            "Play up, burn with 10s, and don't be the last holding cards.",
-            2,
-            4,
-        ),
+ROWS: dict[str, GameRow] = {
+    row.info.id: row
+    for row in (
+        GameRow(ONE_TOO_MANY, "cardtable.games.one_too_many",
+                "cardtable.tui.presenters.one_too_many", "cardtable.bots.one_too_many"),
+        GameRow(ONE_CARD, "cardtable.games.one_card", "cardtable.tui.presenters.one_card", "cardtable.bots.one_card"),
+        GameRow(SHED, "cardtable.games.shed", "cardtable.tui.presenters.shed", "cardtable.bots.shed"),
     )
-}
+}  # fmt: skip
+#: The games that come with cardtable, in menu order.
+GAME_IDS: tuple[str, ...] = tuple(ROWS)
+#: Each built-in game's description, known without importing its engine.
+GAME_INFO: dict[str, GameInfo] = {game_id: row.info for game_id, row in ROWS.items()}
 
 
 class UnknownGame(KeyError):
     def __str__(self) -> str:
-        return f"unknown game {self.args[0]!r} (choose from {', '.join(GAME_IDS)})"
+        return f"unknown game {self.args[0]!r} (choose from {', '.join(ROWS)})"
+
+
+def register(row: GameRow) -> None:
+    """Add (or replace) a game's row: the game is then offered everywhere."""
+    ROWS[row.info.id] = row
+
+
+def unregister(game_id: str) -> None:
+    ROWS.pop(game_id, None)
+
+
+def get_row(game_id: str) -> GameRow:
+    try:
+        return ROWS[game_id]
+    except KeyError:
+        raise UnknownGame(game_id) from None
 
 
 def get_game(game_id: str) -> "Game":
-    """The engine of ``game_id``: ``one-too-many``, ``one-card`` or ``shed``."""
+    """The engine of ``game_id`` (``one-too-many``, ``one-card``, ``shed``...)."""
+    return import_module(get_row(game_id).engine).GAME
+
+
+def game_ids() -> tuple[str, ...]:
+    """Every registered game id, the built-in ones first."""
+    return tuple(ROWS)
+
+
+def _present(module: str) -> bool:
     try:
-        module = _MODULES[game_id]
-    except KeyError:
-        raise UnknownGame(game_id) from None
-    return import_module(module).GAME
+        return find_spec(module) is not None
+    except ModuleNotFoundError:
+        return False
 
 
 def available_games() -> list["Game"]:
     """Every registered game whose engine is present."""
-    games = []
-    for game_id in GAME_IDS:
-        try:
-            games.append(get_game(game_id))
-        except ModuleNotFoundError:
-            continue
-    return games
+    return [get_game(row.info.id) for row in ROWS.values() if _present(row.engine)]
 
 
 def available_game_info() -> list[GameInfo]:
-    """``GAME_INFO`` of every registered game whose engine is present (no engine imported)."""
-    infos = []
-    for game_id in GAME_IDS:
-        try:
-            present = find_spec(_MODULES[game_id]) is not None
-        except ModuleNotFoundError:
-            present = False
-        if present:
-            infos.append(GAME_INFO[game_id])
-    return infos
+    """The description of every registered game whose engine is present (no engine imported)."""
+    return [row.info for row in ROWS.values() if _present(row.engine)]

@@ -1,29 +1,28 @@
-"""One-Card: a shedding game with three decks, wild 7s and attack cards."""
+"""One-Card: a shedding game with three decks, wild 7s and attack cards.
 
-from .deal import deal_size, first_dealer, stacked_deck
-from .moves import Draw, Pass, Play
-from .options import Options
-from .rules import GAME, OneCard
-from .state import Mode, OneCardState, Table
-from .tables import ALL_CARDS, attack_value, card_points, is_good_play
-from .view import OneCardView
+``INFO`` costs nothing to import; the engine (``GAME``) and the other names
+load on first use.
+"""
 
-__all__ = [
-    "ALL_CARDS",
-    "GAME",
-    "Mode",
-    "Draw",
-    "OneCard",
-    "OneCardState",
-    "OneCardView",
-    "Options",
-    "Pass",
-    "Play",
-    "Table",
-    "attack_value",
-    "card_points",
-    "deal_size",
-    "first_dealer",
-    "is_good_play",
-    "stacked_deck",
-]
+from ..info import GameInfo, lazy_exports
+
+INFO = GameInfo(
+    id="one-card",
+    name="One-Card",
+    summary="Shed your cards with three decks: 7s are wild, Jacks skip, Queens reverse, 2s, Aces and Jokers attack.",
+    blurb="Match rank or suit; 7s are wild, 2s, Aces and Jokers attack.",
+    min_players=2,
+    max_players=8,
+)
+
+_EXPORTS = {
+    "GAME": ".rules", "OneCard": ".rules",
+    "deal_size": ".deal", "first_dealer": ".deal", "stacked_deck": ".deal",
+    "Draw": ".moves", "Pass": ".moves", "Play": ".moves",
+    "Options": ".options",
+    "Mode": ".state", "OneCardState": ".state", "Table": ".state",
+    "ALL_CARDS": ".tables", "attack_value": ".tables", "card_points": ".tables", "is_good_play": ".tables",
+    "OneCardView": ".view",
+}  # fmt: skip
+__getattr__ = lazy_exports(__name__, _EXPORTS)
+__all__ = ["INFO", *_EXPORTS]

@@ -21,7 +21,7 @@ from typing import Iterable, Mapping
 from ...core.cards import Card
 from ...core.engine import Event, Game, IllegalMove, Outcome
 from ...core.rng import Rng
-from . import deal, legality, outcome, transitions
+from . import INFO, deal, legality, outcome, transitions
 from . import zones as card_zones
 from .legality import card_id, why_illegal, why_play_illegal
 from .moves import MOVE_TYPES, Draw, Pass, Play, describe_move
@@ -36,11 +36,11 @@ Cards = tuple[Card, ...]
 
 
 class OneCard(Game[OneCardState, Move, OneCardView, Options]):
-    id = "one-card"
-    name = "One-Card"
-    summary = "Shed your cards with three decks: 7s are wild, Jacks skip, Queens reverse, 2s, Aces and Jokers attack."
-    min_players = 2
-    max_players = 8
+    id = INFO.id
+    name = INFO.name
+    summary = INFO.summary
+    min_players = INFO.min_players
+    max_players = INFO.max_players
     Options = Options
     move_types = MOVE_TYPES
 

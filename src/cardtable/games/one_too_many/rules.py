@@ -22,7 +22,7 @@ from typing import Iterable, Mapping
 from ...core.cards import Card
 from ...core.engine import Event, Game, Outcome
 from ...core.rng import Rng
-from . import deal, legality, outcome, transitions
+from . import INFO, deal, legality, outcome, transitions
 from . import zones as card_zones
 from .moves import Ask, Move, Redo, describe_move
 from .options import Options
@@ -33,14 +33,11 @@ Cards = tuple[Card, ...]
 
 
 class OneTooMany(Game[OneTooManyState, Move, OneTooManyView, Options]):
-    id = "one-too-many"
-    name = "One Too Many"
-    summary = (
-        "Ask in secret for cards to bank, and pass before the Diamonds in the center "
-        "make a run longer than the number of players."
-    )
-    min_players = 2
-    max_players = 6
+    id = INFO.id
+    name = INFO.name
+    summary = INFO.summary
+    min_players = INFO.min_players
+    max_players = INFO.max_players
     Options = Options
     move_types = (Ask, Redo)
     digest_name = "State"  # the state class's name when the first saves were written
@@ -103,3 +100,6 @@ class OneTooMany(Game[OneTooManyState, Move, OneTooManyView, Options]):
 
     def counter_violations(self, state: OneTooManyState) -> list[str]:
         return card_zones.counter_violations(state)
+
+
+GAME = OneTooMany()

@@ -68,3 +68,4 @@ class OneTooManyState:
 
 
 evolve = make_evolve(OneTooManyState)
+State = OneTooManyState  # the name before it matched the other games'

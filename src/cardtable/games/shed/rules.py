@@ -23,7 +23,7 @@ from typing import Mapping
 
 from ...core.engine import Event, Game, Outcome
 from ...core.rng import Rng
-from . import deal, legality, outcome, transitions
+from . import INFO, deal, legality, outcome, transitions
 from . import zones as card_zones
 from .cards import FULL_DECK, Cards
 from .moves import MOVE_TYPES, Move, describe_move
@@ -33,14 +33,11 @@ from .view import ShedView, determinize, make_view
 
 
 class Shed(Game[ShedState, Move, ShedView, Options]):
-    id = "shed"
-    name = "Shed"
-    summary = (
-        "Board Game Arena's Palace: shed your hand, then your face-up and blind face-down "
-        "cards onto a rising stack; 2 resets, 10 burns, the last player left loses."
-    )
-    min_players = 2
-    max_players = 4
+    id = INFO.id
+    name = INFO.name
+    summary = INFO.summary
+    min_players = INFO.min_players
+    max_players = INFO.max_players
     Options = Options
     move_types = MOVE_TYPES
 

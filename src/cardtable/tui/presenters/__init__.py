@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from importlib import import_module
 
+from ...games import get_row
 from .base import Presenter
-
-_MODULES = {
-    "one-too-many": "cardtable.tui.presenters.one_too_many",
-    "one-card": "cardtable.tui.presenters.one_card",
-    "shed": "cardtable.tui.presenters.shed",
-}
 
 
 def get_presenter(game_id: str) -> Presenter:
-    return import_module(_MODULES[game_id]).PRESENTER
+    """The presenter named in ``game_id``'s registry row."""
+    module = get_row(game_id).presenter
+    if module is None:
+        raise KeyError(f"{game_id!r} has no presenter")
+    return import_module(module).PRESENTER
