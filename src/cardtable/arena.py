@@ -108,16 +108,6 @@ def seat_levels(seats: Sequence[str], index: int) -> tuple[str, ...]:
     return tuple(seats[(s + index) % n] for s in range(n))
 
 
-def wins_of(game_id: str, places: Sequence[int]) -> tuple[bool, ...]:
-    """Who won: a (shared) first place; in Shed, everyone but the last."""
-    if game_id == "shed":
-        worst = max(places)
-        if worst == 1:
-            return tuple(True for _ in places)
-        return tuple(place < worst for place in places)
-    return tuple(place == 1 for place in places)
-
-
 def play_game(
     game_id: str,
     players: int,
@@ -152,7 +142,8 @@ def play_game(
     if finished:
         outcome = game.outcome(state)
         places, points = tuple(outcome.places), tuple(outcome.points)
-        wins = wins_of(game_id, places)
+        winners = outcome.winners()  # the one definition of who won
+        wins = tuple(seat in winners for seat in range(players))
     else:
         places, points, wins = (players,) * players, (0,) * players, (False,) * players
     return GameResult(index, levels, finished, places, points, wins, tuple(map(tuple, times)), moves)

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from cardtable.arena import add_arguments, percentile, run, run_arena, seat_levels, wilson, wins_of
+from cardtable.arena import add_arguments, percentile, play_game, run, run_arena, seat_levels, wilson
 from cardtable.cli import UsageError
 from cardtable.games import GAME_IDS
 
@@ -36,9 +36,16 @@ def test_seats_rotate_so_every_level_sits_everywhere():
         assert sorted(r[seat] for r in rotations) == sorted(seats)
 
 
-def test_a_win_in_shed_is_not_being_last():
-    assert wins_of("shed", (1, 3, 2)) == (True, False, True)
-    assert wins_of("one-card", (1, 1, 3)) == (True, True, False)
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_the_arena_counts_the_outcomes_winners(game_id):
+    """In Shed a win is not being last: the arena asks Outcome.winners, the one definition."""
+    result = play_game(game_id, 3, {}, ["random"] * 3, 0, 5, {})
+    assert result.finished
+    places = result.places
+    if game_id == "shed":
+        assert result.wins == tuple(place < max(places) for place in places)
+    else:
+        assert result.wins == tuple(place == 1 for place in places)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
