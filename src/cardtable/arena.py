@@ -32,8 +32,8 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from .bots import DEFAULT_BUDGET, LEVELS, decision_seed, make_bot
-from .games import get_game
+from .bots import DEFAULT_BUDGET, decision_seed, make_bot
+from .games import get_game, get_row
 from .simulate import game_seed
 
 MOVE_CAP = 100_000
@@ -244,9 +244,10 @@ def run(args: argparse.Namespace) -> int:
     seats = [s.strip().lower() for s in args.seats.split(",") if s.strip()]
     if len(seats) != args.players:
         raise UsageError(f"--seats lists {len(seats)} levels for {args.players} players")
-    bad = [s for s in seats if s not in LEVELS]
+    levels = get_row(game.id).levels  # the levels the game's registry row offers
+    bad = [s for s in seats if s not in levels]
     if bad:
-        raise UsageError(f"unknown level {bad[0]!r} in --seats (choose from {', '.join(LEVELS)})")
+        raise UsageError(f"unknown level {bad[0]!r} in --seats (choose from {', '.join(levels)})")
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     if args.jobs < 1:
