@@ -650,3 +650,30 @@ def test_everyone_but_the_last_player_wins():
     last = max(outcome.places)
     assert set(outcome.winners()) == {p for p in range(3) if outcome.places[p] < last}
     assert len(outcome.winners()) >= 1
+
+
+def test_every_event_reads_as_its_typed_record():
+    """Each kind of Shed event has a record in shed/events.py that takes all its data."""
+    import random
+
+    from cardtable.games.shed import events as records
+
+    kinds = {
+        "exchange": records.Exchanged, "ready": records.Seat, "reveal": records.RowShown,
+        "start": records.Start, "play": records.Played, "flip_fail": records.FlipFailed,
+        "pickup": records.Stack, "burn": records.Stack, "draw": records.Drew, "again": records.Seat,
+        "out": records.Out, "game_end": records.GameEnd, "stalemate": records.Stalemate,
+    }  # fmt: skip
+    seen = set()
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = GAME.new(3, seed=seed)
+        while not GAME.is_over(state):
+            player = rng.choice(GAME.to_act(state))
+            state, events = GAME.apply(state, player, rng.choice(GAME.legal_moves(state, player)))
+            for event in events:
+                record = kinds[event.kind]
+                assert set(dict(event.data)) <= set(record._fields), event.kind
+                event.payload(record)
+                seen.add(event.kind)
+    assert {"play", "pickup", "draw", "out", "start", "reveal", "burn"} <= seen
