@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Generic, Sequence, TypeVar
 
 from textual.content import Content
 from textual.widget import Widget
 
-from ...core.engine import Event, Game
+from ...core.engine import Event, Game, SeatView
 from ..cardfaces import CardStyle
+
+V = TypeVar("V", bound=SeatView)  # the game's view
 
 #: The table's action keys: (action id, key, footer label). A game uses some of them.
 ACTION_KEYS: tuple[tuple[str, str, str], ...] = (
@@ -115,8 +117,9 @@ class TableWidget(Widget):
         raise NotImplementedError
 
 
-class Presenter(ABC):
-    """One per game: turns views and legal moves into what the table draws."""
+class Presenter(ABC, Generic[V]):
+    """One per game: turns views (of type ``V``, the game's view) and legal moves
+    into what the table draws."""
 
     game: Game
     #: the ids (from ACTION_KEYS) of the action keys this game uses
@@ -133,37 +136,37 @@ class Presenter(ABC):
         """A new public-table widget for this game."""
 
     @abstractmethod
-    def headline(self, view: Any, names: Sequence[str]) -> str:
+    def headline(self, view: V, names: Sequence[str]) -> str:
         """One line: round or hand, whose turn, the target."""
 
-    def private_area(self, view: Any, legal: Sequence[Any], style: CardStyle) -> PrivateArea | None:
+    def private_area(self, view: V, legal: Sequence[Any], style: CardStyle) -> PrivateArea | None:
         """The viewer's own cards (``view.player`` is not None); ``legal`` is empty when
         it is not their turn."""
         return None
 
-    def moves_for(self, view: Any, legal: Sequence[Any], keys: Sequence[str]) -> list[Any]:
+    def moves_for(self, view: V, legal: Sequence[Any], keys: Sequence[str]) -> list[Any]:
         """The legal moves that play exactly the chosen items."""
         return []
 
-    def probe(self, view: Any, keys: Sequence[str]) -> Any:
+    def probe(self, view: V, keys: Sequence[str]) -> Any:
         """A move that would play the chosen items, to ask the engine why it is refused."""
         return None
 
-    def picker(self, view: Any, moves: Sequence[Any], style: CardStyle) -> Picker:
+    def picker(self, view: V, moves: Sequence[Any], style: CardStyle) -> Picker:
         return Picker("Which move?", tuple(Choice(self.game.describe_move(m), m) for m in moves))
 
-    def prompt(self, view: Any, legal: Sequence[Any], names: Sequence[str]) -> Prompt | None:
+    def prompt(self, view: V, legal: Sequence[Any], names: Sequence[str]) -> Prompt | None:
         return None
 
-    def confirm_text(self, view: Any, move: Any, names: Sequence[str]) -> str:
+    def confirm_text(self, view: V, move: Any, names: Sequence[str]) -> str:
         text = self.game.describe_move(move)
         return text[:1].upper() + text[1:] + "?"
 
-    def reveal(self, events: Sequence[Event], view: Any, names: Sequence[str]) -> Reveal | None:
+    def reveal(self, events: Sequence[Event], view: V, names: Sequence[str]) -> Reveal | None:
         """A reveal screen for these events (simultaneous choices shown), if any."""
         return None
 
-    def summary(self, events: Sequence[Event], view: Any, names: Sequence[str]) -> Summary | None:
+    def summary(self, events: Sequence[Event], view: V, names: Sequence[str]) -> Summary | None:
         """A between-rounds summary for these events, if a round or hand ended."""
         return None
 

@@ -66,7 +66,7 @@ class OneCardTable(ContentTable):
         return Content("\n").join(lines)
 
 
-class OneCardPresenter(Presenter):
+class OneCardPresenter(Presenter[OneCardView]):
     game = GAME
     actions = ("draw", "pass")
 

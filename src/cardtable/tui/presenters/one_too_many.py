@@ -74,7 +74,7 @@ class OneTooManyTable(ContentTable):
         return Content("\n").join(lines)
 
 
-class OneTooManyPresenter(Presenter):
+class OneTooManyPresenter(Presenter[View]):
     game = GAME
     uses_prompt = True
 

@@ -52,7 +52,7 @@ def _rank_name(rank: int) -> str:
     return Rank(rank).short
 
 
-class ShedPresenter(Presenter):
+class ShedPresenter(Presenter[ShedView]):
     game = GAME
     actions = ("pick_up", "done")
 
