@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from dataclasses import dataclass
 
 import pytest
 
@@ -12,7 +12,8 @@ from cardtable.games import get_game
 from cardtable.games.one_card.events import HandEnd, Played
 
 
-class Moved(NamedTuple):
+@dataclass(frozen=True)
+class Moved:
     seat: int
     to: str = "center"
 

@@ -31,7 +31,7 @@ import hashlib
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar, Generic, Iterable, Mapping, NamedTuple, Protocol, Sequence, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -96,12 +96,13 @@ class Event(NamedTuple):
         return dict(self.data).get(key, default)
 
     def payload(self, cls: type[P]) -> P:
-        """The data as ``cls``, the typed record of this kind of event (a
-        ``NamedTuple`` in the game's ``events`` module): ``event.payload(HandEnd).points``.
-        Fields the event does not carry take the record's defaults."""
+        """The data as ``cls``, the typed record of this kind of event (a frozen
+        dataclass in the game's ``events`` module): ``event.payload(HandEnd).points``.
+        Fields the event does not carry take the record's defaults; keys the
+        record does not name are left out."""
         data = dict(self.data)
-        fields: tuple[str, ...] = getattr(cls, "_fields")
-        return cls(**{name: data[name] for name in fields if name in data})
+        names = [f.name for f in fields(cast(Any, cls))]
+        return cls(**{name: data[name] for name in names if name in data})
 
 
 @dataclass(frozen=True, slots=True)

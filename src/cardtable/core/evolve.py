@@ -27,7 +27,7 @@ def make_evolve(cls: type[T]) -> Callable[..., T]:
     lines.append("    return new")
     namespace = {"_cls": cls, "_KEEP": _KEEP, "_new": object.__new__, "_set": object.__setattr__}
     exec("\n".join(lines), namespace)
-    evolve = namespace["evolve"]
+    evolve = cast(Callable[..., T], namespace["evolve"])
     evolve.__doc__ = f"``state`` ({cls.__name__}) with some fields replaced, by keyword."
     evolve.__module__ = cls.__module__
     return evolve

@@ -15,7 +15,8 @@ formatting text.
 
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple
+from dataclasses import dataclass
+from typing import Any, Callable
 
 from ...core.cards import Suit
 from ...core.engine import Event
@@ -25,7 +26,8 @@ from .tables import CODE, FACE, Lazy
 # -- the typed records of the events' data (``event.payload(HandEnd)``) ------------
 
 
-class Dealt(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Dealt:
     """``deal``: a hand is dealt."""
 
     hand: int
@@ -34,13 +36,15 @@ class Dealt(NamedTuple):
     cards: int  # cards dealt to each player
 
 
-class UpCard(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class UpCard:
     """``upcard`` (the up-card) and ``upcard_joker`` (a Joker turned up and put back)."""
 
     card: str
 
 
-class Played(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Played:
     """``play``: a card played, and what it did."""
 
     card: str
@@ -50,26 +54,30 @@ class Played(NamedTuple):
     next: int | None = None  # the seat to act after an attack or a Jack
 
 
-class Drawing(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Drawing:
     """``draw`` (public): how many cards were drawn, and for which attack (0: none)."""
 
     count: int
     penalty: int
 
 
-class DrawnCards(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class DrawnCards:
     """``drawn`` (the drawer's own): the cards drawn."""
 
     cards: tuple[str, ...]
 
 
-class Passed(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Passed:
     """``pass``: consecutive passes so far."""
 
     passes: int
 
 
-class HandEnd(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class HandEnd:
     """``hand_end``: who went out (``None``: blocked) and the points."""
 
     hand: int
@@ -79,7 +87,8 @@ class HandEnd(NamedTuple):
     totals: tuple[int, ...]
 
 
-class GameEnd(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class GameEnd:
     """``game_end``: the seats with the lowest total, and the totals."""
 
     winners: tuple[int, ...]

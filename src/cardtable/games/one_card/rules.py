@@ -25,7 +25,7 @@ from . import INFO, deal, legality, outcome, transitions
 from . import zones as card_zones
 from .legality import card_id, why_illegal, why_play_illegal
 from .moves import MOVE_TYPES, Draw, Pass, Play, describe_move
-from .options import Options
+from .options import Options as OneCardOptions
 from .state import OneCardState
 from .tables import ALL_CARDS
 from .transitions import PERFORM, play
@@ -35,26 +35,26 @@ Move = Play | Draw | Pass
 Cards = tuple[Card, ...]
 
 
-class OneCard(Game[OneCardState, Move, OneCardView, Options]):
+class OneCard(Game[OneCardState, Move, OneCardView, OneCardOptions]):
     id = INFO.id
     name = INFO.name
     summary = INFO.summary
     min_players = INFO.min_players
     max_players = INFO.max_players
-    Options = Options
+    Options = OneCardOptions
     move_types = MOVE_TYPES
 
     # -- a new game --------------------------------------------------------------
     def start_rng(self, players: int, seed: int) -> Rng:
         return deal.dealer_draw(players, seed)[1]  # the first dealer is drawn before the shuffle
 
-    def cards(self, players: int, options: Options) -> Cards:
+    def cards(self, players: int, options: OneCardOptions) -> Cards:
         return ALL_CARDS
 
-    def check_deck(self, players: int, options: Options, deck: Cards) -> None:
+    def check_deck(self, players: int, options: OneCardOptions, deck: Cards) -> None:
         deal.check_deck(players, options, deck)
 
-    def deal(self, players: int, options: Options, order: Cards, rng: Rng, seed: int) -> OneCardState:
+    def deal(self, players: int, options: OneCardOptions, order: Cards, rng: Rng, seed: int) -> OneCardState:
         return deal.first_state(players, options, order, rng, seed)
 
     # -- the rules ---------------------------------------------------------------
@@ -80,11 +80,11 @@ class OneCard(Game[OneCardState, Move, OneCardView, Options]):
         kind = type(move)
         if state.table.over or player != state.turn or kind not in MOVE_TYPES:
             return super().apply(state, player, move)  # refuses with the generic reason
-        if kind is Play:  # as why_illegal, looking the card up once for both steps
+        if isinstance(move, Play):  # as why_illegal, looking the card up once for both steps
             card = card_id(move.card)
             reason = why_play_illegal(state, state.hands[player], card, move)
-            if reason is not None:
-                raise IllegalMove(reason)
+            if reason is not None or card is None:  # (no card id: why_play_illegal gave the reason)
+                raise IllegalMove(reason or "not a card of this game")
             return play(state, player, card, move.suit)
         reason = why_illegal(state, player, move)
         if reason is not None:

@@ -4,6 +4,8 @@ legal (``legality.why_illegal`` said so). Cards are ids (see ``tables``)."""
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from ...core.cards import Rank, Suit
 from ...core.engine import Event
 from . import events
@@ -109,7 +111,7 @@ def pass_turn(state: OneCardState, player: int, move: Pass | None = None) -> Res
     return OneCardState(table, state.hands, state.pile, state.discard, nxt, mode), (event,)
 
 
-PERFORM = {Play: perform_play, Draw: draw, Pass: pass_turn}
+PERFORM: dict[type, Callable[[OneCardState, int, Any], Result]] = {Play: perform_play, Draw: draw, Pass: pass_turn}
 """The function performing each kind of move: ``PERFORM[type(move)](state, player, move)``."""
 
 

@@ -14,67 +14,78 @@ reads it as the record of its kind. The kinds, and the record of each:
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import dataclass
 
 
-class Choice(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Choice:
     seat: int
     count: int | None = None  # the number asked for (private copy only)
     use: bool | None = None  # the Redo decision (private copy only)
 
 
-class NumbersShown(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class NumbersShown:
     asks: tuple[tuple[int, int], ...]  # (seat, number) of the numbers shown
     round: int
     turn: int
     redo: bool  # the new numbers of those who used a Redo
 
 
-class RedoDecision(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class RedoDecision:
     seat: int
     use: bool
 
 
-class Banked(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Banked:
     seat: int
     points: int
     score: int  # the seat's total after banking
     turn: int
 
 
-class Shuffle(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Shuffle:
     size: int
 
 
-class Drawn(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Drawn:
     seat: int
     card: str  # the card's code
     to: str  # "center" or "pile"
 
 
-class Bust(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Bust:
     run: tuple[str, ...]  # the codes of the run of Diamonds
     length: int
 
 
-class Greediest(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Greediest:
     seat: int
     asked: int
     kept: str | None  # the code of the card kept, if any
 
 
-class RoundEnd(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class RoundEnd:
     round: int
     round_points: tuple[int, ...]
     scores: tuple[int, ...]
     passed_on: tuple[int, ...]
 
 
-class RoundStart(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class RoundStart:
     round: int
     first: int
     deck: int  # cards in the deck
 
 
-class GameEnd(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class GameEnd:
     scores: tuple[int, ...]

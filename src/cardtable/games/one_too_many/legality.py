@@ -40,7 +40,7 @@ def legal_moves(state: OneTooManyState, player: int) -> list[Move]:
         return []
     if phase is Phase.REDO:
         return list(REDOS)
-    moves = list(ASKS[: state.limit + 1])
+    moves: list[Move] = list(ASKS[: state.limit + 1])
     if state.alone:
         del moves[1]  # the limit is at least 1
     return moves

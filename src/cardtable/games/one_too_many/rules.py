@@ -25,31 +25,31 @@ from ...core.rng import Rng
 from . import INFO, deal, legality, outcome, transitions
 from . import zones as card_zones
 from .moves import Ask, Move, Redo, describe_move
-from .options import Options
+from .options import Options as OneTooManyOptions
 from .state import OneTooManyState, Phase
 from .view import OneTooManyView, determinize, make_view
 
 Cards = tuple[Card, ...]
 
 
-class OneTooMany(Game[OneTooManyState, Move, OneTooManyView, Options]):
+class OneTooMany(Game[OneTooManyState, Move, OneTooManyView, OneTooManyOptions]):
     id = INFO.id
     name = INFO.name
     summary = INFO.summary
     min_players = INFO.min_players
     max_players = INFO.max_players
-    Options = Options
+    Options = OneTooManyOptions
     move_types = (Ask, Redo)
     digest_name = "State"  # the state class's name when the first saves were written
 
     # -- a new game --------------------------------------------------------------
-    def cards(self, players: int, options: Options) -> Cards:
+    def cards(self, players: int, options: OneTooManyOptions) -> Cards:
         return deal.CARDS
 
-    def check_deck(self, players: int, options: Options, deck: Cards) -> None:
+    def check_deck(self, players: int, options: OneTooManyOptions, deck: Cards) -> None:
         deal.check_deck(deck)
 
-    def deal(self, players: int, options: Options, order: Cards, rng: Rng, seed: int) -> OneTooManyState:
+    def deal(self, players: int, options: OneTooManyOptions, order: Cards, rng: Rng, seed: int) -> OneTooManyState:
         return deal.deal(players, options, order, rng)
 
     # -- the rules ---------------------------------------------------------------

@@ -127,7 +127,7 @@ class _Table:
             self.events.append(Event("shuffle", f"The deck is shuffled ({_plural(size, 'card')})", None,
                                      (("size", size),)))
         # 2. drawing, one card at a time in seat order, checking the bust after each card
-        busted = self.draw({seat: asks[seat] for seat in order if self.in_round[seat]})
+        busted = self.draw({seat: asks[seat] or 0 for seat in order if self.in_round[seat]})
         # 3. what comes next
         if busted:
             self.bust(asks)
@@ -186,7 +186,7 @@ class _Table:
                   f"Bust! The Diamonds {cards_text(run)} make a run of {len(run)}, "
                   f"longer than the {self.n} players",
                   run=tuple(c.code for c in run), length=len(run))
-        most = max(asks[seat] for seat in range(self.n) if self.in_round[seat])
+        most = max(asks[seat] or 0 for seat in range(self.n) if self.in_round[seat])
         for seat in self.seat_order():
             if not self.in_round[seat]:
                 continue
@@ -273,9 +273,10 @@ def start_game(state: OneTooManyState, events: list[Event]) -> OneTooManyState:
 
 def perform(state: OneTooManyState, player: int, move: Move) -> tuple[OneTooManyState, tuple[Event, ...]]:
     phase = state.phase
-    secret = state.secret.commit(player, move.use if isinstance(move, Redo) else move.count)
     me = frozenset((player,))
-    if phase is Phase.REDO:
+    events: list[Event]
+    if isinstance(move, Redo):  # phase REDO
+        secret = state.secret.commit(player, move.use)
         events = [
             Event("redo_choice", f"{{p{player}}} has decided about the Redo", None, (("seat", player),)),
             Event("redo_choice",
@@ -283,6 +284,7 @@ def perform(state: OneTooManyState, player: int, move: Move) -> tuple[OneTooMany
                   me, (("seat", player), ("use", move.use))),
         ]
     else:
+        secret = state.secret.commit(player, move.count)
         events = [
             Event("choose", f"{{p{player}}} has chosen a number", None, (("seat", player),)),
             Event("choose", f"{{p{player}}} asks for {move.count} (secret until shown)",
@@ -294,7 +296,7 @@ def perform(state: OneTooManyState, player: int, move: Move) -> tuple[OneTooMany
     if phase is Phase.CHOOSE:
         asks = tuple(values.get(seat) for seat in range(state.players))
         events.append(_reveal_event(asks, state, redo=False))
-        eligible = ()
+        eligible: tuple[int, ...] = ()
         if sum(state.in_round) >= 2:
             eligible = tuple(s for s in range(state.players) if state.in_round[s] and state.redo[s])
         if eligible:

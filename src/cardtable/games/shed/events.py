@@ -13,67 +13,78 @@ reads it as the record of its kind. The kinds, and the record of each:
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from dataclasses import dataclass
 
 
-class Seat(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Seat:
     seat: int
 
 
-class Exchanged(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Exchanged:
     seat: int
     to_hand: str  # the code of the card taken into the hand
     to_table: str  # the code of the card put face up
 
 
-class RowShown(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class RowShown:
     seat: int
     cards: tuple[str, ...]  # the face-up row, left to right
     to_hand: tuple[str, ...]  # dealt face-up cards taken into the hand
 
 
-class Start(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Start:
     seat: int
     rank: int  # the rank the opening play must be (0: any)
 
 
-class Played(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Played:
     seat: int
     cards: tuple[str, ...]
     source: str  # "hand", "face-up" or "face-down"
     index: int | None = None  # the face-down card's position
 
 
-class FlipFailed(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class FlipFailed:
     seat: int
     card: str  # the face-down card that could not be played
     cards: tuple[str, ...]  # everything taken into the hand
     count: int
 
 
-class Stack(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Stack:
     seat: int
     cards: tuple[str, ...]
     count: int
 
 
-class Drew(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Drew:
     seat: int
     count: int
     cards: tuple[str, ...] | None = None  # the drawer's own copy only
 
 
-class Out(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Out:
     seat: int
     place: int
 
 
-class GameEnd(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class GameEnd:
     loser: int
     places: tuple[int, ...]
 
 
-class Stalemate(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Stalemate:
     places: tuple[int, ...]
     cards_left: tuple[int, ...]  # of the seats still in, in ``seats`` order
     seats: tuple[int, ...]

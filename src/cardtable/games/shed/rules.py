@@ -27,28 +27,28 @@ from . import INFO, deal, legality, outcome, transitions
 from . import zones as card_zones
 from .cards import FULL_DECK, Cards
 from .moves import MOVE_TYPES, Move, describe_move
-from .options import Options
+from .options import Options as ShedOptions
 from .state import OVER, ShedState
 from .view import ShedView, determinize, make_view
 
 
-class Shed(Game[ShedState, Move, ShedView, Options]):
+class Shed(Game[ShedState, Move, ShedView, ShedOptions]):
     id = INFO.id
     name = INFO.name
     summary = INFO.summary
     min_players = INFO.min_players
     max_players = INFO.max_players
-    Options = Options
+    Options = ShedOptions
     move_types = MOVE_TYPES
 
     # -- a new game --------------------------------------------------------------
-    def cards(self, players: int, options: Options) -> Cards:
+    def cards(self, players: int, options: ShedOptions) -> Cards:
         return FULL_DECK
 
-    def check_deck(self, players: int, options: Options, deck: Cards) -> None:
+    def check_deck(self, players: int, options: ShedOptions, deck: Cards) -> None:
         deal.check_deck(deck)
 
-    def deal(self, players: int, options: Options, order: Cards, rng: Rng, seed: int) -> ShedState:
+    def deal(self, players: int, options: ShedOptions, order: Cards, rng: Rng, seed: int) -> ShedState:
         return deal.deal(players, options, order, rng)
 
     # -- the rules ---------------------------------------------------------------

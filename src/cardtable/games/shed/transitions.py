@@ -14,7 +14,7 @@ from ...core.evolve import put
 from .cards import Cards, cards_text, codes, without
 from .moves import Exchange, Move, PickUp, Play, PlayFaceDown
 from .ranks import LOWEST_START, TEN, may_follow, rank_plural
-from .state import OVER, PLAY, ShedState, evolve
+from .state import OVER, PLAY, Phase, ShedState, evolve
 
 Result = tuple[ShedState, tuple[Event, ...]]
 ORDINALS = ("first", "second", "third", "fourth")
@@ -230,7 +230,7 @@ def refill(state: ShedState, p: int, rows: Rows, events: list[Event]) -> tuple[R
     return rows._replace(hands=rows.hands + drawn), deck[k:]
 
 
-def go_out(state: ShedState, p: int, events: list[Event]) -> tuple[tuple[int, ...], str, int]:
+def go_out(state: ShedState, p: int, events: list[Event]) -> tuple[tuple[int, ...], Phase, int]:
     """``p`` has no cards left: their place, and the game's end if one player is left.
     The places, phase and turn after."""
     places = state.places
