@@ -39,6 +39,9 @@ def test_the_row_puts_the_toy_in_the_registry_and_the_menu(toy):
     assert "toy" in games.game_ids()
     assert "Toy Race" in [info.name for info in games.available_game_info()]
     assert games.get_row("toy").seat_kinds == ("human", "random")
+    from cardtable.tui.screens.menu import game_prompt
+
+    assert "Take one or two cards a turn." in game_prompt(games.get_row("toy").info).plain
 
 
 def test_simulate_takes_the_toy(toy, capsys):

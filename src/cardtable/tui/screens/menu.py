@@ -10,13 +10,11 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...games import GAME_INFO, available_game_info
+from ...games import available_game_info
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
 
 #: One line per game for the menu (the engine's summary is longer).
-BLURBS = {game_id: info.blurb for game_id, info in GAME_INFO.items()}
-
 #: The items after the games: (id, label). The save-games issue adds "resume" first.
 EXTRA_ITEMS: tuple[tuple[str, str], ...] = (
     ("resume", "Resume"),
@@ -29,7 +27,7 @@ EXTRA_ITEMS: tuple[tuple[str, str], ...] = (
 
 def game_prompt(game) -> Content:
     players = f"{game.min_players}–{game.max_players} players"
-    blurb = BLURBS.get(game.id, game.summary)
+    blurb = getattr(game, "blurb", None) or game.summary  # a registry row's description
     return Content.assemble(
         (game.name, "bold"), "  ", (players, "$text-muted"), "\n", (blurb, "$text-muted italic")
     )
