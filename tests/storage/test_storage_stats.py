@@ -77,3 +77,13 @@ def test_wrong_schema_and_newer_version():
     assert "wrong schema" in stats.load().notice
     stats.path.write_text('{"schema_version": 9}')
     assert "newer cardtable" in stats.load().notice
+
+
+def test_a_win_is_what_the_outcome_says_in_shed_everyone_but_the_last():
+    stats = StatsStore()
+    shed = FakeGame("shed")
+    outcome = Outcome((1, 3, 2), (2, 0, 1), ("", "", ""), won=(True, False, True))
+    assert outcome.winners() == (0, 2)
+    stats.record_game("s1", shed, ["Ann", "Bob", "Cleo"], outcome)
+    wins = {r.player: r.wins for r in stats.rows("shed")[0]}
+    assert wins == {"Ann": 1, "Bob": 0, "Cleo": 1}

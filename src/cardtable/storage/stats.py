@@ -1,7 +1,7 @@
 """Statistics per player name and game (``$XDG_DATA_HOME/cardtable/stats.json``).
 
 For each player (names compared without regard to case or surrounding
-spaces) and each game: games played, wins (first place, shared or not), total
+spaces) and each game: games played, wins (``Outcome.winners``: in Shed everyone but the last), total
 points, and the best and worst points of a single game. Which end is "best"
 follows the game: when the winners scored fewer points than the others (One-Card
 counts penalty points) lower is better; the direction is remembered per game for
@@ -172,6 +172,7 @@ class StatsStore:
             if low is not None:
                 stats.low_points_win[game.id] = low
             low = stats.low_points_win.get(game.id, False)
+            winners = outcome.winners()
             for seat, name in enumerate(names):
                 pkey = player_key(name)
                 player = stats.players.setdefault(pkey, PlayerStats(name=name.strip()))
@@ -179,7 +180,7 @@ class StatsStore:
                 tally = player.games.setdefault(game.id, Tally())
                 points = outcome.points[seat]
                 tally.played += 1
-                tally.wins += int(outcome.places[seat] == 1)
+                tally.wins += int(seat in winners)
                 tally.points += points
                 better, worse = (min, max) if low else (max, min)
                 tally.best = points if tally.best is None else better(tally.best, points)
