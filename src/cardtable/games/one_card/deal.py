@@ -9,7 +9,7 @@ from ...core.engine import BadOptions, Event
 from ...core.rng import Rng
 from .events import SEAT
 from .options import Options
-from .state import PLAIN, OneCardState, Table
+from .state import PLAIN, OneCardState, Table, evolve_table
 from .tables import ALL_CARDS, CODE, FACE, SUIT, card_ids
 
 Result = tuple[OneCardState, tuple[Event, ...]]
@@ -72,10 +72,7 @@ def deal(table: Table, order: tuple[int, ...]) -> Result:
     events.append(
         Event("upcard", f"The up-card is {FACE[up]} (its power does not apply).", data=(("card", CODE[up]),))
     )
-    table = Table(
-        players, table.options, table.cards, rng, table.dealer, table.hand_no,
-        table.totals, table.last_points, table.last_winner, False,
-    )  # fmt: skip
+    table = evolve_table(table, rng=rng, over=False)
     state = OneCardState(table, hands, pile[1:], (up,), leader, PLAIN[1])
     return state, tuple(events)
 

@@ -1,5 +1,6 @@
-"""One-Card's state: a ``Table`` record that changes only between hands, and
-the ``OneCardState`` of the hand in play (rebuilt at every move, so it stays
+"""One-Card's state: a ``Table`` record that changes only between hands
+(updated with ``evolve_table``), and the ``OneCardState`` of the hand in play
+(rebuilt at every move with its fast positional constructor, so it stays
 small and flat).
 
 Cards are held as ids, their index in ``tables.ALL_CARDS`` (see ``tables``);
@@ -12,7 +13,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ...core.cards import Card, Suit
-from ...core.evolve import slot_init
+from ...core.evolve import make_evolve, slot_init
 from ...core.rng import Rng
 from .options import Options
 from .tables import ALL_CARDS, SUIT, Lazy, cards_of
@@ -32,6 +33,9 @@ class Table:
     last_points: tuple[int, ...]  # each seat's points in the last finished hand; () before
     last_winner: int | None  # who went out in the last finished hand (None: blocked, or none yet)
     over: bool
+
+
+evolve_table = make_evolve(Table)
 
 
 class Mode(NamedTuple):

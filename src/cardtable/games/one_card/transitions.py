@@ -12,7 +12,7 @@ from . import events
 from .deal import Result, deal
 from .events import SEAT
 from .moves import Draw, Pass, Play
-from .state import ATTACKED, JACKED, KINGED, NAMED, PLAIN, Mode, OneCardState, Table
+from .state import ATTACKED, JACKED, KINGED, NAMED, PLAIN, Mode, OneCardState, evolve_table
 from .tables import ATTACK, ID, POINTS, RANK
 
 THREE, JACK, QUEEN, KING = Rank.THREE, Rank.JACK, Rank.QUEEN, Rank.KING
@@ -155,14 +155,15 @@ def end_hand(
                 data=(("winners", winners), ("totals", totals)),
             )
         )
-        final = Table(
-            players, table.options, table.cards, table.rng, table.dealer, table.hand_no, totals, points, winner, True
-        )
+        final = evolve_table(table, totals=totals, last_points=points, last_winner=winner, over=True)
         turn = state.turn if winner is None else winner
         end = OneCardState(final, hands, state.pile, discard, turn, mode)
         return end, tuple(log)
     order, rng = table.rng.shuffled(table.cards)
     dealer = (table.dealer + 1) % players
-    nxt = Table(players, table.options, table.cards, rng, dealer, table.hand_no + 1, totals, points, winner, False)
+    nxt = evolve_table(
+        table, rng=rng, dealer=dealer, hand_no=table.hand_no + 1, totals=totals, last_points=points,
+        last_winner=winner, over=False,
+    )
     state, deal_events = deal(nxt, order)
     return state, tuple(log) + deal_events
