@@ -12,7 +12,7 @@ import json
 import sys
 from typing import Any, Sequence
 
-from .games import GAME_IDS, LEVELS
+from .games import LEVELS, game_ids
 
 
 class UsageError(Exception):
@@ -64,7 +64,7 @@ def _checked_options(game, players: int | None, pairs) -> Any:
 #: (tests/test_cli_light.py checks they agree).
 ARENA_LEVELS: tuple[str, ...] = LEVELS
 ARENA_DEFAULT_BUDGET = 1.0
-GAMES_HELP = f"the game: {', '.join(GAME_IDS)}"
+GAMES_HELP = f"the game: {', '.join(game_ids())}"
 
 
 def add_arena_arguments(parser: argparse.ArgumentParser) -> None:

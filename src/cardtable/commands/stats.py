@@ -11,7 +11,9 @@ import json
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", nargs="?", help="only this game (one-too-many, one-card, shed)")
+    from ..games import game_ids  # the registry imports no engine
+
+    parser.add_argument("game", nargs="?", help=f"only this game ({', '.join(game_ids())})")
     parser.add_argument("--player", metavar="NAME", help="only this player")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -22,11 +24,11 @@ def run(args: argparse.Namespace) -> int:
     from rich.table import Table
 
     from ..cli import UsageError
-    from ..games import GAME_IDS
+    from ..games import game_ids
     from ..storage.stats import StatsStore
 
-    if args.game is not None and args.game not in GAME_IDS:
-        raise UsageError(f"unknown game {args.game!r} (choose from {', '.join(GAME_IDS)})")
+    if args.game is not None and args.game not in game_ids():
+        raise UsageError(f"unknown game {args.game!r} (choose from {', '.join(game_ids())})")
     store = StatsStore()
     rows, notice = store.rows(args.game, args.player)
     if notice:
