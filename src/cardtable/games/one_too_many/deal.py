@@ -11,6 +11,8 @@ from .options import Options
 from .state import OneTooManyState, Phase
 from .transitions import start_game
 
+CARDS = standard_deck()  # the deck a game is dealt from (52 cards, no Jokers)
+
 
 def check_deck(deck: tuple[Card, ...]) -> None:
     """Refuse an explicit deck that One Too Many cannot be played with."""
@@ -50,5 +52,3 @@ def deal(players: int, options: Options, order: tuple[Card, ...], rng: Rng) -> O
     )
     return start_game(state, [])
 
-
-CARDS = standard_deck()
