@@ -42,6 +42,6 @@ def test_engine_modules_and_functions_stay_small(path):
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             length = node.end_lineno - node.lineno + 1
             assert length <= 60, f"{node.name} is {length} lines"
-            positional = len(node.args.posonlyargs) + len(node.args.args)
-            # keyword-only builders for tests and puzzles (Shed's ``position``) may name more
-            assert positional < 9, f"{node.name} takes {positional} parameters"
+            args = node.args
+            count = len(args.posonlyargs) + len(args.args) + len(args.kwonlyargs)
+            assert count < 9, f"{node.name} takes {count} parameters"

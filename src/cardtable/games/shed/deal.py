@@ -16,7 +16,7 @@ from typing import Mapping, Sequence
 from ...core.cards import Card, Rank, parse_card
 from ...core.engine import BadOptions
 from ...core.rng import Rng
-from .cards import FULL_DECK, FULL_DECK_SET
+from .cards import FULL_DECK, FULL_DECK_SET, Cards
 from .options import Options
 from .state import EXCHANGE, PLAY, ShedState
 
@@ -128,34 +128,39 @@ def stacked_deck(
     return tuple(order)
 
 
+SeatCards = Mapping[int, Sequence[Card | str]]  # per seat, its cards (or their codes)
+ROWS = ("hands", "known", "up", "down")  # the per-seat rows a position names
+
+
 def position(
     players: int,
     *,
-    hands: Mapping[int, Sequence[Card | str]] | None = None,
-    known: Mapping[int, Sequence[Card | str]] | None = None,
-    up: Mapping[int, Sequence[Card | str]] | None = None,
-    down: Mapping[int, Sequence[Card | str]] | None = None,
     stack: Sequence[Card | str] = (),
     deck: Sequence[Card | str] = (),
     turn: int = 0,
     places: Sequence[int] | None = None,
     options: Options | Mapping | None = None,
     seed: int = 0,
+    **rows: SeatCards,
 ) -> ShedState:
     """A position in the middle of play: the named cards where given, every other card burned.
 
-    ``hands`` are the cards only their owner knows, ``known`` the hand cards
-    everyone knows; ``stack`` is bottom first (its last card is the top);
-    ``deck`` is top first. Nothing is checked beyond the cards being distinct:
-    run ``GAME.invariant_violations`` on the result if in doubt.
+    ``rows`` name each seat's cards by row: ``hands`` (the cards only their
+    owner knows), ``known`` (the hand cards everyone knows), ``up`` and
+    ``down``; ``stack`` is bottom first (its last card is the top); ``deck`` is
+    top first. Nothing is checked beyond the cards being distinct: run
+    ``GAME.invariant_violations`` on the result if in doubt.
     """
+    strange = set(rows) - set(ROWS)
+    if strange:
+        raise TypeError(f"position() names no row {sorted(strange)[0]!r} (rows: {', '.join(ROWS)})")
     opts = options if isinstance(options, Options) else Options.model_validate(dict(options or {}))
 
-    def rows(mapping):
-        mapping = mapping or {}
+    def seat_rows(name: str) -> tuple[Cards, ...]:
+        mapping = rows.get(name) or {}
         return tuple(tuple(_cards(mapping.get(p, ()))) for p in range(players))
 
-    state_hands, state_known, state_up, state_down = rows(hands), rows(known), rows(up), rows(down)
+    state_hands, state_known, state_up, state_down = (seat_rows(name) for name in ROWS)
     stack_cards, deck_cards = tuple(_cards(stack)), tuple(_cards(deck))
     named = [c for row in (*state_hands, *state_known, *state_up, *state_down) for c in row]
     named += [*stack_cards, *deck_cards]
