@@ -11,8 +11,9 @@ by ``i % N`` places, so every level plays every deal from every seat as often
 as the others (exactly, when K is a multiple of N). A level listed in several
 seats counts once per seat: its "games" are seat-games.
 
-A win is a first place (a shared first place counts); in Shed, where everyone
-but the last player out wins, a win is not being last.
+A win is what the game's ``Outcome.winners()`` says, as on the game-over
+screen and in the statistics: a (shared) first place, and in Shed every player
+who got rid of all their cards.
 
 Reproducibility: every game's deal and every bot's random choices come from
 the seed and the game's index, never from the process that played it, so the
@@ -108,16 +109,6 @@ def seat_levels(seats: Sequence[str], index: int) -> tuple[str, ...]:
     return tuple(seats[(s + index) % n] for s in range(n))
 
 
-def wins_of(game_id: str, places: Sequence[int]) -> tuple[bool, ...]:
-    """Who won: a (shared) first place; in Shed, everyone but the last."""
-    if game_id == "shed":
-        worst = max(places)
-        if worst == 1:
-            return tuple(True for _ in places)
-        return tuple(place < worst for place in places)
-    return tuple(place == 1 for place in places)
-
-
 def play_game(
     game_id: str,
     players: int,
@@ -152,7 +143,8 @@ def play_game(
     if finished:
         outcome = game.outcome(state)
         places, points = tuple(outcome.places), tuple(outcome.points)
-        wins = wins_of(game_id, places)
+        winners = outcome.winners()
+        wins = tuple(seat in winners for seat in range(players))
     else:
         places, points, wins = (players,) * players, (0,) * players, (False,) * players
     return GameResult(index, levels, finished, places, points, wins, tuple(map(tuple, times)), moves)

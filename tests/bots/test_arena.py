@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from cardtable.arena import add_arguments, percentile, run, run_arena, seat_levels, wilson, wins_of
+from cardtable.arena import add_arguments, percentile, run, run_arena, seat_levels, wilson
 from cardtable.cli import UsageError
 from cardtable.games import GAME_IDS
 
@@ -34,11 +34,6 @@ def test_seats_rotate_so_every_level_sits_everywhere():
     rotations = [seat_levels(seats, i) for i in range(4)]
     for seat in range(4):
         assert sorted(r[seat] for r in rotations) == sorted(seats)
-
-
-def test_a_win_in_shed_is_not_being_last():
-    assert wins_of("shed", (1, 3, 2)) == (True, False, True)
-    assert wins_of("one-card", (1, 1, 3)) == (True, True, False)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -172,6 +172,7 @@ class StatsStore:
             if low is not None:
                 stats.low_points_win[game.id] = low
             low = stats.low_points_win.get(game.id, False)
+            winners = outcome.winners()
             for seat, name in enumerate(names):
                 pkey = player_key(name)
                 player = stats.players.setdefault(pkey, PlayerStats(name=name.strip()))
@@ -179,7 +180,7 @@ class StatsStore:
                 tally = player.games.setdefault(game.id, Tally())
                 points = outcome.points[seat]
                 tally.played += 1
-                tally.wins += int(outcome.places[seat] == 1)
+                tally.wins += int(seat in winners)  # the game's own definition (Outcome.winners)
                 tally.points += points
                 better, worse = (min, max) if low else (max, min)
                 tally.best = points if tally.best is None else better(tally.best, points)

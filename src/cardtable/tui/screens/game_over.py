@@ -35,6 +35,8 @@ def ranking_rows(outcome: Outcome, names: Sequence[str]) -> list[tuple[str, str,
 
 def winners_line(outcome: Outcome, names: Sequence[str]) -> str:
     winners = [names[seat] for seat in outcome.winners()]
+    if not winners:
+        return "Nobody wins."
     if len(winners) == 1:
         return f"{winners[0]} wins!"
     return f"{', '.join(winners[:-1])} and {winners[-1]} share the win!"
@@ -63,7 +65,7 @@ class GameOverScreen(Screen[str]):
             yield Static(winners_line(outcome, names), id="winners")
             yield Static(
                 text_table(("Place", "Player", "Points"), ranking_rows(outcome, names), align="rlr",
-                           highlight=[i for i, seat in enumerate(order) if outcome.places[seat] == 1]),
+                           highlight=[i for i, seat in enumerate(order) if seat in outcome.winners()]),
                 classes="interlude-table",
             )
             if outcome.reasons:
