@@ -1,8 +1,15 @@
-"""``cardtable export [ID [FILE]] [--force]``: a game as a record file for ``cardtable replay``.
+"""``cardtable export [ID [FILE]] [--force]``: a finished game as a record file for ``cardtable replay``.
 
-With an id (of a saved game in progress or of a finished one; the start of an
-id is enough) the game's record is written to FILE (``ID.json`` by default,
-``-`` for standard output). Without an id: the finished games, as a table.
+With the id of a finished game (the start of an id is enough) the game's
+record is written to FILE (``ID.json`` by default, ``-`` for standard output).
+Without an id: the finished games, as a table.
+
+A game in progress is refused, with a message: its record holds the seed,
+and the seed deals the same cards again, every hidden card included, so an
+export would let a player see the others' hands (or replay the game to the
+end) while it is still being played. Stripping the seed would give a record
+that cannot be replayed, so there is nothing useful to export until the game
+is over; then the record, seed included, is written as usual.
 """
 
 from __future__ import annotations
@@ -13,7 +20,7 @@ from pathlib import Path
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("id", nargs="?", help="the game to export (a saved or finished game's id)")
+    parser.add_argument("id", nargs="?", help="the finished game to export (its id, or the start of it)")
     parser.add_argument("file", nargs="?", help="where to write the record (default ID.json; - for stdout)")
     parser.add_argument("--force", action="store_true", help="replace FILE if it exists")
 
@@ -33,6 +40,11 @@ def run(args: argparse.Namespace) -> int:
     except SaveError as exc:
         print_problems([exc])
         return 1
+    if not loaded.session.is_over:
+        raise UsageError(
+            f"{loaded.info.id} is a game in progress: its record holds the seed, which would show every "
+            "hidden card; it can be exported once the game is over"
+        )
     text = record_json(loaded.file.record)
     if args.file == "-":
         sys.stdout.write(text)

@@ -127,7 +127,8 @@ class CardtableApp(PersistenceMixin, App):
             else:
                 self.call_later(self._to_menu_then, None)
 
-        self.push_screen(GameOverScreen(table.session.game.name, message.outcome, table.session.names), chosen)
+        session = table.session
+        self.push_screen(GameOverScreen(session.game.name, message.outcome, session.names, session.seed), chosen)
 
     async def _to_menu_then(self, then=None) -> None:
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):

@@ -42,6 +42,11 @@ def winners_line(outcome: Outcome, names: Sequence[str]) -> str:
     return f"{', '.join(winners[:-1])} and {winners[-1]} share the win!"
 
 
+def seed_note(seed: int) -> str:
+    """The seed, told once the game is over (never before: it deals the hidden cards too)."""
+    return f"Dealt from seed {seed}: the same seed deals this game again."
+
+
 class GameOverScreen(Screen[str]):
     """Dismisses with "again" or "menu"."""
     CSS_PATH = SCREEN_CSS
@@ -51,11 +56,12 @@ class GameOverScreen(Screen[str]):
         Binding("m,escape", "choose('menu')", "Menu"),
     ]
 
-    def __init__(self, game_name: str, outcome: Outcome, names: Sequence[str]) -> None:
+    def __init__(self, game_name: str, outcome: Outcome, names: Sequence[str], seed: int | None = None) -> None:
         super().__init__(classes="interlude-screen")
         self.game_name = game_name
         self.outcome = outcome
         self.names = list(names)
+        self.seed = seed
 
     def compose(self) -> ComposeResult:
         outcome, names = self.outcome, self.names
@@ -68,11 +74,13 @@ class GameOverScreen(Screen[str]):
                            highlight=[i for i, seat in enumerate(order) if seat in outcome.winners()]),
                 classes="interlude-table",
             )
-            if outcome.reasons:
+            if outcome.reasons or self.seed is not None:
                 with VerticalScroll(id="reasons"):
                     for seat in order:
-                        if outcome.reasons[seat]:
+                        if outcome.reasons and outcome.reasons[seat]:
                             yield Static(f"{names[seat]}: {with_names(outcome.reasons[seat], names)}", classes="reason")
+                    if self.seed is not None:
+                        yield Static(seed_note(self.seed), id="seed", classes="reason")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Play again (a)", id="again", variant="primary")
                 yield Button("Menu (m)", id="menu")
