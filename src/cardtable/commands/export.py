@@ -27,6 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..cli import UsageError
+    from ..core.words import plural
     from ..storage.saves import NoSuchSave, SaveError, SaveStore, record_json
     from .resume import print_problems
 
@@ -58,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         atomic_write_text(target, text, backup=False)
     except OSError as exc:
         raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from None
-    print(f"{loaded.info.game_name} ({loaded.info.moves} moves) written to {target}")
+    print(f"{loaded.info.game_name} ({plural(loaded.info.moves, 'move')}) written to {target}")
     return 0
 
 

@@ -66,9 +66,12 @@ def print_problems(problems) -> None:
 
 
 def list_saves(store, as_json: bool = False) -> int:
+    from rich import box
     from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
+
+    from ..core.words import plural
 
     listing = store.list_saves()
     if as_json:
@@ -85,17 +88,28 @@ def list_saves(store, as_json: bool = False) -> int:
         return 0
     console = Console(highlight=False)
     if listing.saves:
-        table = Table(title="Saved games", title_justify="left")
-        table.add_column("id", style="bold", no_wrap=True)
-        table.add_column("game")
-        table.add_column("players")
-        table.add_column("moves", justify="right")
-        table.add_column("last played")
-        table.add_column("to act")
+        # one line per save, fitting the terminal (80 columns and up): the id (which
+        # starts with the game) and the time are never cut, the names are cut with "…"
+        saves = listing.saves
+        id_width = max(len(info.id) for info in saves)
+        when_width = max(len("last played"), *(len(info.when_text()) for info in saves))
+        wide = console.width >= 110  # room for the game's name too
+        game_width = max(len(info.game_name) for info in saves) if wide else 0
+        spare = console.width - id_width - len("moves") - when_width - game_width - 2 * (5 if wide else 4)
+        names_width = max(8, spare * 2 // 3)
+        turn_width = max(6, spare - names_width)
+        table = Table(title="Saved games", title_justify="left", box=None, pad_edge=False, header_style="bold")
+        table.add_column("id", style="bold", no_wrap=True, min_width=id_width)
+        if wide:
+            table.add_column("game", no_wrap=True)
+        table.add_column("players", no_wrap=True, overflow="ellipsis", max_width=names_width)
+        table.add_column("moves", justify="right", no_wrap=True)
+        table.add_column("last played", no_wrap=True, min_width=when_width)
+        table.add_column("to act", no_wrap=True, overflow="ellipsis", max_width=turn_width)
         for info in listing.saves:
             table.add_row(
                 escape(info.id),
-                escape(info.game_name),
+                *([escape(info.game_name)] if wide else []),
                 escape(info.players_text),
                 str(info.moves),
                 info.when_text(),
@@ -106,7 +120,7 @@ def list_saves(store, as_json: bool = False) -> int:
     else:
         console.print("No saved games.")
     if listing.finished:
-        console.print(f"[dim]{len(listing.finished)} finished game(s) moved to the history.[/]")
+        console.print(f"[dim]{plural(len(listing.finished), 'finished game')} moved to the history.[/]")
     print_problems(listing.problems)
     return 0
 

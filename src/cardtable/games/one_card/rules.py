@@ -15,6 +15,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ...core.cards import Card, Rank
 from ...core.engine import Event, Game, IllegalMove, Outcome, places_from_keys
 from ...core.rng import Rng
+from ...core.words import plural
 from . import deals, legality, transitions
 from .legality import DRAW, PASS, card_id, why_illegal, why_play_illegal
 from .moves import MOVE_TYPES, Draw, Pass, Play, describe_move
@@ -153,9 +154,9 @@ class OneCard(Game[OneCardState, Move, OneCardView]):
         for seat, (place, total) in enumerate(zip(places, totals)):
             shared = [f"seat {s + 1}" for s, p in enumerate(places) if p == place and s != seat]
             if place == 1:
-                reason = f"lowest total: {total} points"
+                reason = f"lowest total: {plural(total, 'point')}"
             else:
-                reason = f"place {place} with {total} points ({total - best} more than the lowest)"
+                reason = f"place {place} with {plural(total, 'point')} ({total - best} more than the lowest)"
             if shared:
                 reason += f", tied with {' and '.join(shared)}"
             reasons.append(reason)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ...core.cards import Rank, Suit
 from ...core.engine import Event
+from ...core.words import plural
 from . import events
 from .deals import Result, deal
 from .events import SEAT
@@ -149,7 +150,7 @@ def end_hand(
         log.append(
             Event(
                 "game_end",
-                f"The game ends after hand {table.hand_no}: {names} {verb} with {best} points.",
+                f"The game ends after hand {table.hand_no}: {names} {verb} with {plural(best, 'point')}.",
                 data=(("winners", winners), ("totals", totals)),
             )
         )

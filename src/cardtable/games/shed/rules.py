@@ -21,6 +21,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ...core.cards import Card
 from ...core.engine import BadOptions, Event, Game, Outcome
 from ...core.rng import Rng
+from ...core.words import plural
 from .deal import FULL_DECK, FULL_DECK_SET, SHORT_DRAW_SIZE, deal_size
 from .moves import MOVE_TYPES, Done, Exchange, Move, PickUp, Play, PlayFaceDown
 from .options import Options
@@ -449,7 +450,7 @@ class Shed(Game[ShedState, Move, ShedView]):
         event = Event(
             "flip_fail",
             f"{{p{p}}} turns over a face-down card: {card.face} cannot be played on {top.face}; "  # type: ignore[union-attr]
-            f"{{p{p}}} takes it and the stack ({len(taken)} cards) into hand",
+            f"{{p{p}}} takes it and the stack ({plural(len(taken), 'card')}) into hand",
             data=(("seat", p), ("card", card.code), ("cards", codes(taken)), ("count", len(taken))),
         )
         return new, (event,)
@@ -486,7 +487,7 @@ class Shed(Game[ShedState, Move, ShedView]):
             events.append(
                 Event(
                     "burn",
-                    f"{burn.capitalize()} {'burns' if rank == TEN else 'burn'} the stack ({len(stack)} cards)",
+                    f"{burn.capitalize()} {'burns' if rank == TEN else 'burn'} the stack ({plural(len(stack), 'card')})",
                     data=(("seat", p), ("cards", codes(stack)), ("count", len(stack))),
                 )
             )

@@ -67,8 +67,10 @@ class ShedTable(ContentTable):
         rows = []
         for seat in range(view.players):
             place = view.places[seat]
-            status = f"out {ORDINALS[place - 1]}" if place else ("ready" if view.phase == "exchange" and view.exchange_done[seat] else "")
-            rows.append((str(view.hand_sizes[seat]), inline(view.face_up[seat], style), str(view.face_down[seat]), status))
+            status = "ready" if view.phase == "exchange" and view.exchange_done[seat] else ""
+            if place:  # the last player (or those left at the stall limit) still hold cards: not out
+                status = f"out {ORDINALS[place - 1]}" if view.cards_left(seat) == 0 else f"{ORDINALS[place - 1]} place"
+            rows.append((str(view.hand_sizes[seat]), inline(view.face_up[seat], style), str(view.face_down[seat]), Content(status)))
         out = [seat for seat in range(view.players) if view.places[seat]]
         lines.append(players_table(names, ("Hand", "Face up", "Down", ""), rows, acting=view.to_act, out=out))
         known = known_line(view, names, style)
