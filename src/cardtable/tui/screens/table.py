@@ -111,7 +111,8 @@ class TableScreen(Screen[None]):
     async def play(self) -> None:
         outcome = await self.driver.run()
         self.set_status("")
-        self.query_one(MoveLog).add_lines([f"Game over. {seed_note(self.session.seed)}"])
+        self._log_viewer = object()  # rebuilt with the seed, now that it may be told
+        self._sync_log()
         self.post_message(self.GameEnded(self, outcome))
 
     # -- drawing (TableUI) -----------------------------------------------------------------------
@@ -146,7 +147,10 @@ class TableScreen(Screen[None]):
         # no seed while the game lasts: it would deal the same cards elsewhere, hidden ones included
         intro = f"{self.session.game.name}: {', '.join(names)}"
         shown = self.session.events[: self._logged]
-        self.query_one(MoveLog).set_lines([intro] + [e.render(names) for e in shown if self._loggable(e)])
+        lines = [intro] + [e.render(names) for e in shown if self._loggable(e)]
+        if self.session.is_over:
+            lines.append(f"Game over. {seed_note(self.session.seed)}")
+        self.query_one(MoveLog).set_lines(lines)
         self._log_viewer = self.viewer
 
     def _loggable(self, event: Event) -> bool:
