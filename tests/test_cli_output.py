@@ -149,3 +149,22 @@ def test_one_point_on_the_game_over_reasons():
     state = replace(state, scores=(1, 0))
     assert reason(state, 0, (1, 2), [(1, 0, 0), (0, 0, 0)]).startswith("1st with 1 point.")
 
+
+
+def test_the_finished_games_listing_fits_80_columns(capsys, monkeypatch):
+    from cardtable.session import Seat, Session
+    from cardtable.storage.autosave import Autosaver
+
+    monkeypatch.setenv("COLUMNS", "80")
+    seats = [Seat(n, k) for n, k in zip(["Annabelle", "Bartholomew", "Christopher"], ["normal", "normal", "normal"])]
+    session = Session.start("shed", seats, {"short_game": True}, seed=11)
+    Autosaver(session, save_id="shed-20250301-142530").attach()
+    rng = random.Random(3)
+    while not session.is_over:
+        seat = session.to_act[0]
+        session.apply(seat, rng.choice(session.legal_moves(seat)))
+    code, out, _ = run(capsys, "export")
+    assert code == 0
+    assert all(cell_len(line.rstrip()) <= 80 for line in out.splitlines()), out
+    (line,) = [line for line in out.splitlines() if "shed-20250301-142530" in line]
+    assert "Annabelle" in line and str(len(session.moves)) in line

@@ -65,25 +65,15 @@ def run(args: argparse.Namespace) -> int:
 
 def list_history(store) -> int:
     from rich.console import Console
-    from rich.markup import escape
-    from rich.table import Table
 
-    from .resume import print_problems
+    from .resume import print_problems, saves_table
 
     listing = store.list_history()
     console = Console(highlight=False)
     if not listing.saves:
         console.print("No finished games yet. (Games in progress: cardtable resume.)")
     else:
-        table = Table(title="Finished games", title_justify="left")
-        table.add_column("id", style="bold", no_wrap=True)
-        table.add_column("game")
-        table.add_column("players")
-        table.add_column("moves", justify="right")
-        table.add_column("ended")
-        for info in listing.saves:
-            table.add_row(escape(info.id), escape(info.game_name), escape(info.players_text), str(info.moves), info.when_text())
-        console.print(table)
+        console.print(saves_table("Finished games", listing.saves, console.width, "ended", turn=False))
         console.print("[dim]Export one with[/] cardtable export ID \\[FILE]")
     print_problems(listing.problems)
     return 0
