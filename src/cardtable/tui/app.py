@@ -128,7 +128,8 @@ class CardtableApp(PersistenceMixin, App):
                 self.call_later(self._to_menu_then, None)
 
         session = table.session
-        self.push_screen(GameOverScreen(session.game.name, message.outcome, session.names, session.seed), chosen)
+        seed = session.seed if session.deck is None else None  # (a stacked deck has no seed to tell)
+        self.push_screen(GameOverScreen(session.game.name, message.outcome, session.names, seed), chosen)
 
     async def _to_menu_then(self, then=None) -> None:
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):

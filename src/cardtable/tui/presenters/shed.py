@@ -12,6 +12,7 @@ from typing import Any, Sequence
 from textual.content import Content
 
 from ...core.engine import Event
+from ...core.words import plural
 from ...games.shed import GAME
 from ...games.shed.moves import Done, Exchange, PickUp, Play, PlayFaceDown
 from ...games.shed.view import ShedView
@@ -31,7 +32,7 @@ def stall_warning_at(limit: int) -> int:
 def stall_line(view: ShedView) -> Content:
     """The moves without progress against the stall limit; a warning when the limit is near."""
     limit = view.options.stall_limit
-    moves = f"{view.stall} move{'s' if view.stall != 1 else ''}"
+    moves = plural(view.stall, "move")
     if view.stall < stall_warning_at(limit):
         return label(f"No progress for {moves} (the game stops at {limit})")
     return Content.styled(f"⚠ No progress for {moves}: the game stops at {limit}", "bold $warning")

@@ -148,7 +148,7 @@ class TableScreen(Screen[None]):
         intro = f"{self.session.game.name}: {', '.join(names)}"
         shown = self.session.events[: self._logged]
         lines = [intro] + [e.render(names) for e in shown if self._loggable(e)]
-        if self.session.is_over:
+        if self.session.is_over and self.session.deck is None:
             lines.append(f"Game over. {seed_note(self.session.seed)}")
         self.query_one(MoveLog).set_lines(lines)
         self._log_viewer = self.viewer
