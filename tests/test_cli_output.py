@@ -53,6 +53,8 @@ def test_replay_prints_the_table_and_the_events_as_text(capsys, monkeypatch, gam
     if result.game.is_over(result.state):
         winners = [names[s] for s in result.game.outcome(result.state).winners()]
         assert f"Won by {and_list(winners)}." in out
+        code, out, _ = run(capsys, "replay", str(EXAMPLES / f"{game_id}.json"), "--json")
+        assert [names[s] for s in json.loads(out)["winners"]] == winners
 
 
 def test_replay_in_an_ascii_terminal(capsys, monkeypatch):

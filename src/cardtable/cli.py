@@ -241,6 +241,7 @@ def cmd_replay(args) -> int:
                     "to_act": list(game.to_act(state)),
                     "places": list(outcome.places) if outcome else None,
                     "points": list(outcome.points) if outcome else None,
+                    "winners": list(outcome.winners()) if outcome else None,
                     "digest": game.digest(state),
                     "events": [
                         {"move": i, "kind": e.kind, "text": e.render(names), "data": {k: encode_value(v) for k, v in e.data}}
