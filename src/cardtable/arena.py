@@ -11,8 +11,9 @@ by ``i % N`` places, so every level plays every deal from every seat as often
 as the others (exactly, when K is a multiple of N). A level listed in several
 seats counts once per seat: its "games" are seat-games.
 
-A win is a first place (a shared first place counts); in Shed, where everyone
-but the last player out wins, a win is not being last.
+A win is what the game's ``Outcome.winners()`` says, as on the game-over
+screen and in the statistics: a (shared) first place, and in Shed every player
+who got rid of all their cards.
 
 Reproducibility: every game's deal and every bot's random choices come from
 the seed and the game's index, never from the process that played it, so the
@@ -33,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from .bots import DEFAULT_BUDGET, decision_seed, make_bot
+from .core.words import plural
 from .games import get_game, get_row
 from .simulate import game_seed
 
@@ -243,7 +245,7 @@ def run(args: argparse.Namespace) -> int:
     opts = _checked_options(game, args.players, args.option)
     seats = [s.strip().lower() for s in args.seats.split(",") if s.strip()]
     if len(seats) != args.players:
-        raise UsageError(f"--seats lists {len(seats)} levels for {args.players} players")
+        raise UsageError(f"--seats lists {plural(len(seats), 'level')} for {plural(args.players, 'player')}")
     levels = get_row(game.id).levels  # the levels the game's registry row offers
     bad = [s for s in seats if s not in levels]
     if bad:
@@ -263,13 +265,25 @@ def run(args: argparse.Namespace) -> int:
         settings["iterations"] = args.iterations
     options = opts.model_dump(mode="json")
 
-    console = Console(stderr=True)
+    # progress goes to standard error (standard output stays one JSON object with --json):
+    # a bar on a terminal, else a line now and then, so a long run never looks stuck
+    console = Console(stderr=True, highlight=False)
+    what = f"{game.name}, {plural(args.games, 'game')}: {', '.join(seats)}"
+    if "hard" in seats:
+        what += f" (hard: {hard_text(settings)})"
+    console.print(f"arena: {what}", soft_wrap=True)
+    report = ProgressLines(args.games, console)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True, disable=args.json and not console.is_terminal) as bar:
-        task = bar.add_task(f"{game.name}: {', '.join(seats)}", total=args.games)
+    with Progress(*columns, console=console, transient=True, disable=not console.is_terminal) as bar:
+        task = bar.add_task("games", total=args.games)
+
+        def advance(n: int) -> None:
+            bar.advance(task, n)
+            if not console.is_terminal:
+                report.advance(n)
+
         summary = run_arena(
-            game.id, args.players, seats, args.games, args.seed, args.jobs, options, settings,
-            lambda n: bar.advance(task, n),
+            game.id, args.players, seats, args.games, args.seed, args.jobs, options, settings, advance
         )
     if args.json:
         print(json.dumps(summary))
@@ -278,20 +292,43 @@ def run(args: argparse.Namespace) -> int:
     return 0 if summary["unfinished"] == 0 else 1
 
 
+def hard_text(hard: dict[str, Any]) -> str:
+    """The hard level's setting in words: its time budget or its fixed work per decision."""
+    if hard.get("iterations") is not None:
+        return f"{plural(hard['iterations'], 'sampled state')} per decision"
+    return f"budget {hard.get('budget') or DEFAULT_BUDGET:g} s per decision"
+
+
+class ProgressLines:
+    """Progress as plain lines (when standard error is not a terminal): at most one
+    every ``every`` seconds, and one at the end."""
+
+    def __init__(self, total: int, console: Any, every: float = 10.0) -> None:
+        self.total, self.console, self.every = total, console, every
+        self.done = 0
+        self.started = self.last = time.perf_counter()
+
+    def advance(self, n: int) -> None:
+        self.done += n
+        now = time.perf_counter()
+        if self.done >= self.total or now - self.last >= self.every:
+            self.last = now
+            self.console.print(f"arena: {self.done}/{self.total} games played, {now - self.started:.1f} s")
+
+
 def print_table(name: str, summary: dict[str, Any]) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    hard = summary["hard"]
     notes = []
     if "hard" in summary["seats"]:
-        notes.append(f"hard: {hard['iterations']} iterations" if "iterations" in hard else f"hard: {hard['budget']:g} s")
-    notes.append(f"{summary['seconds']:.1f} s")
+        notes.append(f"hard: {hard_text(summary['hard'])}")
+    notes.append(f"total {summary['seconds']:.1f} s")
     if summary["unfinished"]:
         notes.append(f"{summary['unfinished']} unfinished")
     table = Table(
         title=(
-            f"{name}: {summary['games']} games, {summary['players']} players, "
+            f"{name}: {plural(summary['games'], 'game')}, {plural(summary['players'], 'player')}, "
             f"seats {','.join(summary['seats'])}, seed {summary['seed']}"
         ),
         caption="; ".join(notes),

@@ -185,7 +185,11 @@ def cmd_simulate(args) -> int:
     if args.json:
         print(json.dumps(summary.as_json()))
     else:
-        table = Table(title=f"{game.name}: {args.games} random games, {args.players} players, seed {args.seed}")
+        from .core.words import plural
+
+        table = Table(
+            title=f"{game.name}: {plural(args.games, 'random game')}, {plural(args.players, 'player')}, seed {args.seed}"
+        )
         table.add_column("figure")
         table.add_column("value", justify="right")
         rows = [
@@ -207,10 +211,13 @@ def cmd_simulate(args) -> int:
 
 def cmd_replay(args) -> int:
     from rich.console import Console
-    from rich.pretty import Pretty
+    from rich.markup import escape
+    from rich.table import Table
 
     from .core.record import RecordError, load_record, replay
     from .games import get_game
+    from .core.words import and_list
+    from .tui.presenters.plain import event_text, public_table_lines
 
     try:
         record = load_record(args.file)
@@ -239,6 +246,7 @@ def cmd_replay(args) -> int:
                     "to_act": list(game.to_act(state)),
                     "places": list(outcome.places) if outcome else None,
                     "points": list(outcome.points) if outcome else None,
+                    "winners": list(outcome.winners()) if outcome else None,
                     "digest": game.digest(state),
                     "events": [
                         {"move": i, "kind": e.kind, "text": e.render(names), "data": {k: encode_value(v) for k, v in e.data}}
@@ -248,21 +256,46 @@ def cmd_replay(args) -> int:
             )
         )
         return 0
-    console = Console()
+    console = Console(highlight=False)
+    encoding = sys.stdout.encoding or "ascii"
+    ascii_cards = not _can_print("♥♦♣♠", encoding)
+
+    def shown(text: str) -> str:  # what the terminal can print, markup escaped
+        return escape(text.encode(encoding, "replace").decode(encoding) if ascii_cards else text)
+
     for index, event in public:
-        console.print(f"[dim]{index:>4}[/] {event.render(names)}", highlight=False)
-    console.rule("final public state")
-    console.print(Pretty(game.view(state, None)))
+        console.print(f"[dim]{index:>4}[/] {shown(event_text(event.render(names), ascii_cards))}")
+    console.rule("the table at the end" if over else f"the table after move {len(record.moves)}")
+    for line in public_table_lines(game.id, game.view(state, None), names, ascii_cards):
+        console.print(shown(line))
+    console.print()
     if outcome:
-        for seat in sorted(range(record.players), key=lambda s: outcome.places[s]):
+        winners = [names[seat] for seat in outcome.winners()]
+        console.print(f"Won by {shown(and_list(winners) or 'nobody')}.")
+        table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
+        for column, justify in (("place", "right"), ("player", "left"), ("points", "right"), ("why", "left")):
+            table.add_column(column, justify=justify)  # type: ignore[arg-type]
+        for seat in sorted(range(record.players), key=lambda s: (outcome.places[s], s)):
             reason = outcome.reasons[seat] if outcome.reasons else ""
-            console.print(f"{outcome.places[seat]}. {names[seat]}: {outcome.points[seat]} points {reason}")
+            table.add_row(str(outcome.places[seat]), shown(names[seat]), str(outcome.points[seat]), shown(reason))
+        console.print(table)
     else:
-        console.print(f"game not over; to act: {', '.join(names[p] for p in game.to_act(state))}")
+        console.print(f"Game not over; to act: {shown(', '.join(names[p] for p in game.to_act(state)))}")
     return 0
 
 
+def _can_print(text: str, encoding: str) -> bool:
+    """Whether standard output's encoding has these characters (the suits), else ASCII faces."""
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
 def cmd_play(args) -> int:
+    from .core.words import plural
+
     game = _game(args.game)
     players = args.players
     names = [n.strip() for n in args.names.split(",")] if args.names else None
@@ -271,7 +304,7 @@ def cmd_play(args) -> int:
         players = len(names or seats or []) or game.min_players
     for label, items in (("--names", names), ("--seats", seats)):
         if items is not None and len(items) != players:
-            raise UsageError(f"{label} lists {len(items)} seats for {players} players")
+            raise UsageError(f"{label} lists {plural(len(items), 'seat')} for {plural(players, 'player')}")
     options = _checked_options(game, players, args.option)
     from .session import SEAT_KINDS
 

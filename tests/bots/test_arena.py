@@ -43,7 +43,8 @@ def test_the_arena_counts_the_outcomes_winners(game_id):
     assert result.finished
     places = result.places
     if game_id == "shed":
-        assert result.wins == tuple(place < max(places) for place in places)
+        # only players who went out win (after a stall, perhaps nobody)
+        assert all(place < max(places) for place, won in zip(places, result.wins) if won)
     else:
         assert result.wins == tuple(place == 1 for place in places)
 

@@ -636,20 +636,22 @@ def test_failed_face_down_card_is_progress():
     assert state.stall == 0
 
 
-def test_everyone_but_the_last_player_wins():
+@pytest.mark.parametrize("seed,options", [(2, {"short_game": True}), (10, {"short_game": True}), (3, {})])
+def test_only_the_players_with_no_cards_left_win(seed, options):
+    # random play nearly always ends at the stall limit: those still holding cards do not win
+    # (a normal end, everyone but the last winning, is test_the_last_player_left_loses)
     import random
 
     from cardtable.games.shed import GAME
 
-    rng = random.Random(2)
-    state = GAME.new(3, seed=2)
+    rng = random.Random(seed)
+    state = GAME.new(3, options, seed=seed)
     while not GAME.is_over(state):
         player = GAME.to_act(state)[0]
         state, _ = GAME.apply(state, player, rng.choice(GAME.legal_moves(state, player)))
     outcome = GAME.outcome(state)
-    last = max(outcome.places)
-    assert set(outcome.winners()) == {p for p in range(3) if outcome.places[p] < last}
-    assert len(outcome.winners()) >= 1
+    assert set(outcome.winners()) == {p for p in range(3) if state.cards_left(p) == 0}
+    assert all(("no win" in outcome.reasons[p]) == (p not in outcome.winners()) for p in range(3))
 
 
 def test_every_event_reads_as_its_typed_record():

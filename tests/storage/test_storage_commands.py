@@ -157,10 +157,12 @@ def test_export(saves, tmp_path, capsys, monkeypatch):
     from cardtable.cli import main
 
     target = tmp_path / "game.json"
+    for save_id in saves:  # finish both games first: a game in progress is not exported
+        play_to_end(Autosaver.resume(save_id).attach().session, random.Random(2))
     assert cardtable("export", "toy-game-1", str(target)) == 0
     assert "written to" in capsys.readouterr().out
     assert main(["replay", str(target), "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["moves"] == 4
+    assert json.loads(capsys.readouterr().out)["over"] is True
     assert cardtable("export", "toy-game-1", str(target)) == 2
     assert "already exists" in capsys.readouterr().err
     assert cardtable("export", "toy-game-0", "-") == 0
@@ -170,10 +172,20 @@ def test_export(saves, tmp_path, capsys, monkeypatch):
     assert (tmp_path / "toy-game-0.json").exists()
     capsys.readouterr()
     assert cardtable("export") == 0
-    assert "No finished games yet." in capsys.readouterr().out
-    loaded = Autosaver.resume("toy-game-0").attach()
-    play_to_end(loaded.session, random.Random(2))
-    assert cardtable("export") == 0
     assert "toy-game-0" in capsys.readouterr().out
-    assert cardtable("export", "toy-game-0", str(tmp_path / "done.json")) == 0
     assert cardtable("export", "missing") == 2
+
+
+def test_export_refuses_a_game_in_progress(saves, tmp_path, capsys):
+    """Its record holds the seed, which deals every hidden card: nothing is written."""
+    target = tmp_path / "game.json"
+    assert cardtable("export", "toy-game-1", str(target)) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "toy-game-1 is a game in progress" in err and "once the game is over" in err
+    assert not target.exists()
+    assert cardtable("export", "toy-game-0", "-") == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "game in progress" in err
+    assert cardtable("export") == 0
+    assert "No finished games yet." in capsys.readouterr().out

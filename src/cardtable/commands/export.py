@@ -1,8 +1,15 @@
-"""``cardtable export [ID [FILE]] [--force]``: a game as a record file for ``cardtable replay``.
+"""``cardtable export [ID [FILE]] [--force]``: a finished game as a record file for ``cardtable replay``.
 
-With an id (of a saved game in progress or of a finished one; the start of an
-id is enough) the game's record is written to FILE (``ID.json`` by default,
-``-`` for standard output). Without an id: the finished games, as a table.
+With the id of a finished game (the start of an id is enough) the game's
+record is written to FILE (``ID.json`` by default, ``-`` for standard output).
+Without an id: the finished games, as a table.
+
+A game in progress is refused, with a message: its record holds the seed,
+and the seed deals the same cards again, every hidden card included, so an
+export would let a player see the others' hands (or replay the game to the
+end) while it is still being played. Stripping the seed would give a record
+that cannot be replayed, so there is nothing useful to export until the game
+is over; then the record, seed included, is written as usual.
 """
 
 from __future__ import annotations
@@ -13,13 +20,14 @@ from pathlib import Path
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("id", nargs="?", help="the game to export (a saved or finished game's id)")
+    parser.add_argument("id", nargs="?", help="the finished game to export (its id, or the start of it)")
     parser.add_argument("file", nargs="?", help="where to write the record (default ID.json; - for stdout)")
     parser.add_argument("--force", action="store_true", help="replace FILE if it exists")
 
 
 def run(args: argparse.Namespace) -> int:
     from ..cli import UsageError
+    from ..core.words import plural
     from ..storage.saves import NoSuchSave, SaveError, SaveStore, record_json
     from .resume import print_problems
 
@@ -33,6 +41,11 @@ def run(args: argparse.Namespace) -> int:
     except SaveError as exc:
         print_problems([exc])
         return 1
+    if not loaded.session.is_over:
+        raise UsageError(
+            f"{loaded.info.id} is a game in progress: its record holds the seed, which would show every "
+            "hidden card; it can be exported once the game is over"
+        )
     text = record_json(loaded.file.record)
     if args.file == "-":
         sys.stdout.write(text)
@@ -46,31 +59,21 @@ def run(args: argparse.Namespace) -> int:
         atomic_write_text(target, text, backup=False)
     except OSError as exc:
         raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from None
-    print(f"{loaded.info.game_name} ({loaded.info.moves} moves) written to {target}")
+    print(f"{loaded.info.game_name} ({plural(loaded.info.moves, 'move')}) written to {target}")
     return 0
 
 
 def list_history(store) -> int:
     from rich.console import Console
-    from rich.markup import escape
-    from rich.table import Table
 
-    from .resume import print_problems
+    from .resume import print_problems, saves_table
 
     listing = store.list_history()
     console = Console(highlight=False)
     if not listing.saves:
         console.print("No finished games yet. (Games in progress: cardtable resume.)")
     else:
-        table = Table(title="Finished games", title_justify="left")
-        table.add_column("id", style="bold", no_wrap=True)
-        table.add_column("game")
-        table.add_column("players")
-        table.add_column("moves", justify="right")
-        table.add_column("ended")
-        for info in listing.saves:
-            table.add_row(escape(info.id), escape(info.game_name), escape(info.players_text), str(info.moves), info.when_text())
-        console.print(table)
+        console.print(saves_table("Finished games", listing.saves, console.width, "ended", turn=False))
         console.print("[dim]Export one with[/] cardtable export ID \\[FILE]")
     print_problems(listing.problems)
     return 0

@@ -65,10 +65,45 @@ def print_problems(problems) -> None:
         err.print(f"{label} {escape(problem.message)}")
 
 
-def list_saves(store, as_json: bool = False) -> int:
-    from rich.console import Console
+def saves_table(title: str, saves, width: int, when: str, turn: bool):
+    """The saves (or finished games) as a table of one line each, fitting ``width``
+    columns (80 and up): the id (which starts with the game) and the time are never
+    cut, the names are cut with "…"; the game's name is shown when there is room."""
     from rich.markup import escape
     from rich.table import Table
+
+    id_width = max(len(info.id) for info in saves)
+    when_width = max(len(when), *(len(info.when_text()) for info in saves))
+    wide = width >= 110
+    game_width = max(len(info.game_name) for info in saves) if wide else 0
+    columns = 4 + wide + turn  # with one space of padding each side between columns
+    spare = width - id_width - game_width - len("moves") - when_width - 2 * (columns - 1)
+    names_width = max(8, spare * 2 // 3 if turn else spare)
+    table = Table(title=title, title_justify="left", box=None, pad_edge=False, header_style="bold")
+    table.add_column("id", style="bold", no_wrap=True, min_width=id_width)
+    if wide:
+        table.add_column("game", no_wrap=True)
+    table.add_column("players", no_wrap=True, overflow="ellipsis", max_width=names_width)
+    table.add_column("moves", justify="right", no_wrap=True)
+    table.add_column(when, no_wrap=True, min_width=when_width)
+    if turn:
+        table.add_column("to act", no_wrap=True, overflow="ellipsis", max_width=max(6, spare - names_width))
+    for info in saves:
+        table.add_row(
+            escape(info.id),
+            *([escape(info.game_name)] if wide else []),
+            escape(info.players_text),
+            str(info.moves),
+            info.when_text(),
+            *([escape(info.turn_text)] if turn else []),
+        )
+    return table
+
+
+def list_saves(store, as_json: bool = False) -> int:
+    from rich.console import Console
+
+    from ..core.words import plural
 
     listing = store.list_saves()
     if as_json:
@@ -85,28 +120,12 @@ def list_saves(store, as_json: bool = False) -> int:
         return 0
     console = Console(highlight=False)
     if listing.saves:
-        table = Table(title="Saved games", title_justify="left")
-        table.add_column("id", style="bold", no_wrap=True)
-        table.add_column("game")
-        table.add_column("players")
-        table.add_column("moves", justify="right")
-        table.add_column("last played")
-        table.add_column("to act")
-        for info in listing.saves:
-            table.add_row(
-                escape(info.id),
-                escape(info.game_name),
-                escape(info.players_text),
-                str(info.moves),
-                info.when_text(),
-                escape(info.turn_text),
-            )
-        console.print(table)
+        console.print(saves_table("Saved games", listing.saves, console.width, "last played", turn=True))
         console.print("[dim]Open one with[/] cardtable resume ID [dim](the start of an id is enough).[/]")
     else:
         console.print("No saved games.")
     if listing.finished:
-        console.print(f"[dim]{len(listing.finished)} finished game(s) moved to the history.[/]")
+        console.print(f"[dim]{plural(len(listing.finished), 'finished game')} moved to the history.[/]")
     print_problems(listing.problems)
     return 0
 

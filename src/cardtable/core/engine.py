@@ -114,7 +114,7 @@ class Outcome:
     points: tuple[int, ...]
     reasons: tuple[str, ...] = field(default=())
     #: which seats won, for games where more than the first place wins (Shed:
-    #: everyone but the last); empty means "the seats in first place"
+    #: everyone who got rid of all their cards); empty means "the seats in first place"
     won: tuple[bool, ...] = field(default=())
 
     def winners(self) -> tuple[int, ...]:

@@ -180,7 +180,7 @@ class StatsStore:
                 tally = player.games.setdefault(game.id, Tally())
                 points = outcome.points[seat]
                 tally.played += 1
-                tally.wins += int(seat in winners)
+                tally.wins += int(seat in winners)  # the game's own definition (Outcome.winners)
                 tally.points += points
                 better, worse = (min, max) if low else (max, min)
                 tally.best = points if tally.best is None else better(tally.best, points)

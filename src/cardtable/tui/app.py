@@ -127,7 +127,9 @@ class CardtableApp(PersistenceMixin, App):
             else:
                 self.call_later(self._to_menu_then, None)
 
-        self.push_screen(GameOverScreen(table.session.game.name, message.outcome, table.session.names), chosen)
+        session = table.session
+        seed = session.seed if session.deck is None else None  # (a stacked deck has no seed to tell)
+        self.push_screen(GameOverScreen(session.game.name, message.outcome, session.names, seed), chosen)
 
     async def _to_menu_then(self, then=None) -> None:
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):

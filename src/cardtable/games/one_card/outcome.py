@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...core.engine import Outcome, places_from_keys
+from ...core.words import plural
 from .state import OneCardState
 
 
@@ -14,9 +15,9 @@ def outcome(state: OneCardState) -> Outcome:
     for seat, (place, total) in enumerate(zip(places, totals)):
         shared = [f"seat {s + 1}" for s, p in enumerate(places) if p == place and s != seat]
         if place == 1:
-            reason = f"lowest total: {total} points"
+            reason = f"lowest total: {plural(total, 'point')}"
         else:
-            reason = f"place {place} with {total} points ({total - best} more than the lowest)"
+            reason = f"place {place} with {plural(total, 'point')} ({total - best} more than the lowest)"
         if shared:
             reason += f", tied with {' and '.join(shared)}"
         reasons.append(reason)

@@ -8,6 +8,7 @@ from typing import Any, Callable
 
 from ...core.cards import Rank, Suit
 from ...core.engine import Event
+from ...core.words import plural
 from . import events
 from .deal import Result, deal
 from .events import SEAT
@@ -151,7 +152,7 @@ def end_hand(
         log.append(
             Event(
                 "game_end",
-                f"The game ends after hand {table.hand_no}: {names} {verb} with {best} points.",
+                f"The game ends after hand {table.hand_no}: {names} {verb} with {plural(best, 'point')}.",
                 data=(("winners", winners), ("totals", totals)),
             )
         )

@@ -9,6 +9,7 @@ scored more in the last round ranks higher. Players still tied share.
 from __future__ import annotations
 
 from ...core.engine import Outcome, places_from_keys
+from ...core.words import plural
 from .state import OneTooManyState
 
 _ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
@@ -41,7 +42,7 @@ def _names(seats: list[int]) -> str:
 def reason(state: OneTooManyState, seat: int, places: tuple[int, ...], keys: list[tuple[int, int, int]]) -> str:
     score = state.scores[seat]
     place = places[seat]
-    head = f"{ordinal(place)} with {score} points"
+    head = f"{ordinal(place)} with {plural(score, 'point')}"
     tied = [s for s in range(state.players) if s != seat and state.scores[s] == score]
     if not tied:
         return head + "."

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...core.engine import Outcome
+from ...core.words import plural
 from .state import OVER, ShedState
 from .transitions import ORDINALS
 
@@ -17,18 +18,20 @@ def outcome(state: ShedState) -> Outcome:
         left = state.cards_left(p)
         if stalled and left:
             reasons.append(
-                f"held {left} card{'s' if left != 1 else ''} when the game stopped after "
-                f"{state.options.stall_limit} moves without progress (fewer cards ranks higher)"
+                f"held {plural(left, 'card')} when the game stopped "
+                f"({state.options.stall_limit} moves without progress): no win, "
+                "and fewer cards rank higher"
             )
         elif place == n:
             reasons.append("was the last player left holding cards, and loses")
         else:
-            reasons.append(f"went out {ORDINALS[place - 1]}")
+            reasons.append(f"went out {ORDINALS[place - 1]} and wins")
 
-    worst = max(state.places)
     return Outcome(
         places=state.places,
         points=tuple(n - place for place in state.places),
         reasons=tuple(reasons),
-        won=tuple(place < worst or worst == 1 for place in state.places),  # all but the last win
+        # only those who got rid of all their cards win: everyone but the last
+        # after a normal end, only the players out after a stalled one
+        won=tuple(state.cards_left(p) == 0 for p in range(n)),
     )

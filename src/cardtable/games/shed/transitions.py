@@ -11,6 +11,7 @@ from typing import NamedTuple
 from ...core.cards import Card
 from ...core.engine import Event
 from ...core.evolve import put
+from ...core.words import plural
 from .cards import Cards, cards_text, codes, without
 from .moves import Exchange, Move, PickUp, Play, PlayFaceDown
 from .ranks import LOWEST_START, TEN, may_follow, rank_plural
@@ -193,7 +194,7 @@ def play_face_down(state: ShedState, p: int, index: int) -> Result:
     event = Event(
         "flip_fail",
         f"{{p{p}}} turns over a face-down card: {card.face} cannot be played on {top.face}; "
-        f"{{p{p}}} takes it and the stack ({len(taken)} cards) into hand",
+        f"{{p{p}}} takes it and the stack ({plural(len(taken), 'card')}) into hand",
         data=(("seat", p), ("card", card.code), ("cards", codes(taken)), ("count", len(taken))),
     )
     return new, (event,)
@@ -259,7 +260,7 @@ def land(state: ShedState, p: int, cards: Cards, rows: Rows, events: list[Event]
         events.append(
             Event(
                 "burn",
-                f"{burn.capitalize()} {'burns' if rank == TEN else 'burn'} the stack ({len(stack)} cards)",
+                f"{burn.capitalize()} {'burns' if rank == TEN else 'burn'} the stack ({plural(len(stack), 'card')})",
                 data=(("seat", p), ("cards", codes(stack)), ("count", len(stack))),
             )
         )

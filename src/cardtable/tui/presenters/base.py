@@ -27,12 +27,16 @@ ACTION_KEYS: tuple[tuple[str, str, str], ...] = (
 )
 
 
+KNOWN_MARK = "•"  # drawn above a hand card the other players know (CardItem.known)
+
+
 @dataclass(frozen=True)
 class CardItem:
     key: str  # unique in its area, e.g. "hand:3"
     card: Any  # a Card, or None for a face-down card
     playable: bool  # some legal move uses it now
     group: Any = None  # items of one group may be selected together (Shed: the rank)
+    known: bool = False  # a hand card the other players know (drawn with a mark)
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,9 @@
 """Shed at the table: the stack's top cards and size, the deck, the burned
-cards, each player's face-up cards, face-down count and hand size, who is out
-and in what place; the viewer's hand, face-up and face-down cards as rows."""
+cards, the moves without progress (with a warning near the stall limit), each
+player's face-up cards, face-down count and hand size, who is out and in what
+place, and the hand cards everyone knows (picked up from the stack, or dealt
+face up and taken into the hand); the viewer's hand (known cards marked),
+face-up and face-down cards as rows. All of it from the view."""
 
 from __future__ import annotations
 
@@ -9,6 +12,7 @@ from typing import Any, Sequence
 from textual.content import Content
 
 from ...core.engine import Event
+from ...core.words import plural
 from ...games.shed import GAME
 from ...games.shed.moves import Done, Exchange, PickUp, Play, PlayFaceDown
 from ...games.shed.view import ShedView
@@ -18,6 +22,29 @@ from .common import ContentTable, label, players_table
 
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 STACK_SHOWN = 4  # the top cards drawn (four of a kind burns)
+
+
+def stall_warning_at(limit: int) -> int:
+    """From how many moves without progress the table warns that the game will stop."""
+    return limit - max(5, limit // 5)
+
+
+def stall_line(view: ShedView) -> Content:
+    """The moves without progress against the stall limit; a warning when the limit is near."""
+    limit = view.options.stall_limit
+    moves = plural(view.stall, "move")
+    if view.stall < stall_warning_at(limit):
+        return label(f"No progress for {moves} (the game stops at {limit})")
+    return Content.styled(f"⚠ No progress for {moves}: the game stops at {limit}", "bold $warning")
+
+
+def known_line(view: ShedView, names: Sequence[str], style: CardStyle) -> Content | None:
+    """The hand cards everyone knows (picked up from the stack, or seen face up), per player."""
+    parts: list[Content | str] = []
+    for seat in range(view.players):
+        if view.known[seat]:
+            parts += [label(" · ") if parts else "", f"{names[seat]} ", inline(view.known[seat], style)]
+    return Content.assemble(label("Known in hand: "), *parts) if parts else None
 
 
 class ShedTable(ContentTable):
@@ -35,14 +62,21 @@ class ShedTable(ContentTable):
             lines.append(Content.styled("Exchange: each player may swap hand and face-up cards", "$warning"))
         elif view.start_rank:
             lines.append(Content.styled(f"The first play must be of rank {_rank_name(view.start_rank)}", "$warning"))
+        elif view.phase == "play":
+            lines.append(stall_line(view))
         lines.append(Content(""))
         rows = []
         for seat in range(view.players):
             place = view.places[seat]
-            status = f"out {ORDINALS[place - 1]}" if place else ("ready" if view.phase == "exchange" and view.exchange_done[seat] else "")
-            rows.append((str(view.hand_sizes[seat]), inline(view.face_up[seat], style), str(view.face_down[seat]), status))
+            status = "ready" if view.phase == "exchange" and view.exchange_done[seat] else ""
+            if place:  # the last player (or those left at the stall limit) still hold cards: not out
+                status = f"out {ORDINALS[place - 1]}" if view.cards_left(seat) == 0 else f"{ORDINALS[place - 1]} place"
+            rows.append((str(view.hand_sizes[seat]), inline(view.face_up[seat], style), str(view.face_down[seat]), Content(status)))
         out = [seat for seat in range(view.players) if view.places[seat]]
         lines.append(players_table(names, ("Hand", "Face up", "Down", ""), rows, acting=view.to_act, out=out))
+        known = known_line(view, names, style)
+        if known is not None:
+            lines.append(known)
         return Content("\n").join(lines)
 
 
@@ -84,9 +118,10 @@ class ShedPresenter(Presenter[ShedView]):
             return PrivateArea("Your cards", rows, (ActionSpec("done", "Finish exchange", done),), bool(legal), hint)
         in_play = {c for m in legal if isinstance(m, Play) for c in m.cards}
         blind = {m.index for m in legal if isinstance(m, PlayFaceDown)}
+        known = set(view.known[me]) if me is not None else set()
         rows = (
             CardRow("hand", f"Hand ({len(hand)})",
-                    tuple(CardItem(f"hand:{c.code}", c, c in in_play, c.rank) for c in hand), multi=True),
+                    tuple(CardItem(f"hand:{c.code}", c, c in in_play, c.rank, c in known) for c in hand), multi=True),
             CardRow("up", "Face up",
                     tuple(CardItem(f"up:{c.code}", c, c in in_play, c.rank) for c in up), multi=True),
             CardRow("down", "Face down", tuple(CardItem(f"down:{i}", None, i in blind) for i in range(down))),

@@ -35,9 +35,16 @@ def ranking_rows(outcome: Outcome, names: Sequence[str]) -> list[tuple[str, str,
 
 def winners_line(outcome: Outcome, names: Sequence[str]) -> str:
     winners = [names[seat] for seat in outcome.winners()]
+    if not winners:
+        return "Nobody wins."
     if len(winners) == 1:
         return f"{winners[0]} wins!"
     return f"{', '.join(winners[:-1])} and {winners[-1]} share the win!"
+
+
+def seed_note(seed: int) -> str:
+    """The seed, told once the game is over (never before: it deals the hidden cards too)."""
+    return f"Dealt from seed {seed}: the same seed deals this game again."
 
 
 class GameOverScreen(Screen[str]):
@@ -49,11 +56,12 @@ class GameOverScreen(Screen[str]):
         Binding("m,escape", "choose('menu')", "Menu"),
     ]
 
-    def __init__(self, game_name: str, outcome: Outcome, names: Sequence[str]) -> None:
+    def __init__(self, game_name: str, outcome: Outcome, names: Sequence[str], seed: int | None = None) -> None:
         super().__init__(classes="interlude-screen")
         self.game_name = game_name
         self.outcome = outcome
         self.names = list(names)
+        self.seed = seed
 
     def compose(self) -> ComposeResult:
         outcome, names = self.outcome, self.names
@@ -63,14 +71,16 @@ class GameOverScreen(Screen[str]):
             yield Static(winners_line(outcome, names), id="winners")
             yield Static(
                 text_table(("Place", "Player", "Points"), ranking_rows(outcome, names), align="rlr",
-                           highlight=[i for i, seat in enumerate(order) if outcome.places[seat] == 1]),
+                           highlight=[i for i, seat in enumerate(order) if seat in outcome.winners()]),
                 classes="interlude-table",
             )
-            if outcome.reasons:
+            if outcome.reasons or self.seed is not None:
                 with VerticalScroll(id="reasons"):
                     for seat in order:
-                        if outcome.reasons[seat]:
+                        if outcome.reasons and outcome.reasons[seat]:
                             yield Static(f"{names[seat]}: {with_names(outcome.reasons[seat], names)}", classes="reason")
+                    if self.seed is not None:
+                        yield Static(seed_note(self.seed), id="seed", classes="reason")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Play again (a)", id="again", variant="primary")
                 yield Button("Menu (m)", id="menu")

@@ -35,6 +35,7 @@ from ..widgets.move_log import MoveLog
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
 from .curtain import CurtainScreen
+from .game_over import seed_note
 from .picker import PickerScreen
 from .reveal import RevealScreen
 from .secret import SecretPromptScreen
@@ -110,6 +111,8 @@ class TableScreen(Screen[None]):
     async def play(self) -> None:
         outcome = await self.driver.run()
         self.set_status("")
+        self._log_viewer = object()  # rebuilt with the seed, now that it may be told
+        self._sync_log()
         self.post_message(self.GameEnded(self, outcome))
 
     # -- drawing (TableUI) -----------------------------------------------------------------------
@@ -141,9 +144,13 @@ class TableScreen(Screen[None]):
         if self._log_viewer == self.viewer:
             return
         names = self.session.names
-        intro = f"{self.session.game.name}: {', '.join(names)} (seed {self.session.seed})"
+        # no seed while the game lasts: it would deal the same cards elsewhere, hidden ones included
+        intro = f"{self.session.game.name}: {', '.join(names)}"
         shown = self.session.events[: self._logged]
-        self.query_one(MoveLog).set_lines([intro] + [e.render(names) for e in shown if self._loggable(e)])
+        lines = [intro] + [e.render(names) for e in shown if self._loggable(e)]
+        if self.session.is_over and self.session.deck is None:
+            lines.append(f"Game over. {seed_note(self.session.seed)}")
+        self.query_one(MoveLog).set_lines(lines)
         self._log_viewer = self.viewer
 
     def _loggable(self, event: Event) -> bool:

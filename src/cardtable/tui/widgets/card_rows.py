@@ -18,7 +18,7 @@ from textual.style import Style
 from textual.widget import Widget
 
 from ..cardfaces import CHIP_WIDTH, CardStyle, chip
-from ..presenters.base import CardItem, PrivateArea
+from ..presenters.base import KNOWN_MARK, CardItem, PrivateArea
 
 GAP = 1
 NUMBER_KEYS = "1234567890"
@@ -258,6 +258,8 @@ class CardRows(Widget, can_focus=True):
             for start in range(0, len(row.items), per_line):
                 chunk = row.items[start : start + per_line]
                 marks: list[Content | str] = [blank]
+                if start == 0 and any(item.known for item in row.items):  # the legend of the marks
+                    marks = [Content.styled(f"{KNOWN_MARK} known".ljust(title_width), "$warning")]
                 chips: list[Content | str] = [title if start == 0 else blank]
                 for offset, item in enumerate(chunk):
                     index = start + offset
@@ -277,10 +279,14 @@ class CardRows(Widget, can_focus=True):
 
     def _mark(self, r: int, index: int, item: CardItem, active: bool) -> Content:
         if item.key in self.selected:
-            return Content.styled("  ✓  ", "bold $success")
-        if active and r == self.cursor[0] and index < len(NUMBER_KEYS):
-            return Content.styled(f"  {NUMBER_KEYS[index]}  ", "$text-muted")
-        return Content(" " * CHIP_WIDTH)
+            mark = Content.styled("  ✓  ", "bold $success")
+        elif active and r == self.cursor[0] and index < len(NUMBER_KEYS):
+            mark = Content.styled(f"  {NUMBER_KEYS[index]}  ", "$text-muted")
+        else:
+            mark = Content(" " * CHIP_WIDTH)
+        if item.known:  # "•" right of the key: the other players know this card
+            mark = Content.assemble(mark[:3], Content.styled(KNOWN_MARK, "bold $warning"), mark[4:])
+        return mark
 
     def render(self) -> Content:
         width = self.content_region.width or self.size.width
