@@ -16,7 +16,6 @@ from pathlib import Path
 START = "<!-- bench:start -->"
 END = "<!-- bench:end -->"
 
-GAMES = {"one-card": "One-Card", "shed": "Shed", "one-too-many": "One Too Many"}
 PEERS = {
     "rlcard_uno_like_for_like": "RLCard UNO, like for like: `get_legal_actions` + `proceed_round`",
     "openspiel_crazy_eights_like_for_like": "OpenSpiel crazy_eights, like for like: special cards, no cap, chance steps counted",
@@ -47,7 +46,7 @@ def _engine_table(report: dict) -> list[str]:
                          "openspiel_crazy_eights")
         ]
         lines.append(
-            f"| {GAMES.get(game_id, game_id)} | {_fmt(fig.get('us_per_step'), 2)} | "
+            f"| {fig.get('name', game_id)} | {_fmt(fig.get('us_per_step'), 2)} | "
             f"{_fmt(fig.get('steps_per_game'), 0)} | " + " | ".join(cells) + " |"
         )
     ordered = [name for name in PEERS if name in peers] + [name for name in peers if name not in PEERS]
@@ -87,7 +86,7 @@ def _game_table(report: dict) -> list[str]:
     ]
     for game_id, fig in rows:
         lines.append(
-            f"| {GAMES.get(game_id, game_id)} | {_fmt(fig['us_per_game'], 0)} | {_fmt(fig.get('games_per_s'), 1)} | "
+            f"| {fig.get('name', game_id)} | {_fmt(fig['us_per_game'], 0)} | {_fmt(fig.get('games_per_s'), 1)} | "
             f"{_fmt(fig.get('steps_per_game'), 0)} | {_fmt(fig.get('us_per_step'), 2)} |"
         )
     return lines
@@ -103,7 +102,7 @@ def _simulate_table(report: dict) -> list[str]:
     ]
     for game_id, fig in sim.items():
         lines.append(
-            f"| {GAMES.get(game_id, game_id)} | {_fmt(fig['us_per_move_checked'], 2)} | "
+            f"| {fig.get('name', game_id)} | {_fmt(fig['us_per_move_checked'], 2)} | "
             f"{_fmt(fig['us_per_move_unchecked'], 2)} | {_fmt(fig['check_ratio'], 1, '×')} | ≤ 2× |"
         )
     return lines

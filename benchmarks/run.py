@@ -135,7 +135,7 @@ def bench_engines(args, say) -> dict:
             **result.extra,
         }
 
-    engine = {name: figures(name) for name in loops}
+    engine = {name: {"name": get_game(name).name, **figures(name)} for name in loops}
     engine.update({name: {"us_per_step": None, "steps": 0, "skipped": why} for name, why in skipped.items()})
     peer_figures = {name: figures(name) for name in peers}
     peer_figures.update({name: {"us_per_step": None, "skipped": why} for name, why in peer_skips.items()})
@@ -152,6 +152,7 @@ def bench_engines(args, say) -> dict:
         checked = figures(_sim_name(game_id, True))
         unchecked = figures(_sim_name(game_id, False))
         simulate[game_id] = {
+            "name": engine[game_id]["name"],
             "us_per_move_checked": checked["us_per_step"],
             "us_per_move_unchecked": unchecked["us_per_step"],
             "check_ratio": round(checked["us_per_step"] / unchecked["us_per_step"], 3),
