@@ -97,6 +97,7 @@ def rules_key(samples: int) -> dict:
         "first_ms": round(timings[0], 1),
         "p95_ms": round(ba._percentile(timings, 0.95), 1),
         "samples": len(timings),
+        "all_ms": [round(t, 1) for t in timings],
     }
 
 

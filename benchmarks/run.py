@@ -326,6 +326,20 @@ def targets(report: dict) -> list[dict]:
     return out
 
 
+def git_commit() -> str | None:
+    """The commit of the code measured (with ``+`` if the worktree has changes), if in git."""
+    import subprocess
+
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE, capture_output=True, text=True,
+                              timeout=10, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=HERE,
+                               capture_output=True, text=True, timeout=10, check=True).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return head + ("+" if dirty else "")
+
+
 def peer_versions() -> dict:
     from importlib import metadata
 
@@ -402,6 +416,7 @@ def main(argv=None) -> int:
             "quick": args.quick,
             "cpu_hogs": args.hog,
             "peer_versions": peer_versions(),
+            "commit": git_commit(),
             "command": "python benchmarks/run.py " + " ".join(argv if argv is not None else sys.argv[1:]),
         },
         "engine": {},
