@@ -171,7 +171,7 @@ def _bots_table(report: dict) -> list[str]:
 
 def _targets_table(report: dict) -> list[str]:
     rows = report.get("targets") or []
-    if not rows:
+    if not isinstance(rows, list) or not rows:  # reports from before issue 14 held a dict of limits
         return []
     lines = ["| target | measured | at most | met |", "|---|--:|--:|:-:|"]
     for t in rows:
@@ -179,6 +179,9 @@ def _targets_table(report: dict) -> list[str]:
         suffix = unit if unit == "×" else f" {unit}"
         met = {True: "yes", False: "**no**", None: "not measured"}[t.get("met")]
         digits = 2 if unit == "×" else 1
+        value = t.get("value")
+        if value is not None and round(value, digits) == t["at_most"] and not t.get("met"):
+            digits += 1  # 1.204× against 1.2× is a miss, not a tie
         lines.append(
             f"| {t['what']} | {_fmt(t.get('value'), digits, suffix)} | {_fmt(t['at_most'], digits, suffix)} | {met} |"
         )
@@ -240,6 +243,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     raw = sys.stdin.read() if args.report == "-" else Path(args.report).read_text(encoding="utf-8")
     report = json.loads(raw)
+    report = report.get("json_run", report)  # results/before.json wraps the report of its run
     tables = markdown(report)
     if args.write:
         write_readme(Path(args.write), tables)
