@@ -48,6 +48,23 @@ def private_dirs():
                     os.environ[name] = value
 
 
+@contextlib.contextmanager
+def cpu_hog(processes: int = 1):
+    """``processes`` processes that spin on a CPU each for the duration (a
+    loaded machine); each is stopped by its own pid on the way out."""
+    hogs = [
+        subprocess.Popen([sys.executable, "-c", "while True: pass"], stdin=subprocess.DEVNULL)
+        for _ in range(processes)
+    ]
+    try:
+        time.sleep(0.2)  # let them get going
+        yield hogs
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+
+
 def start_once(target: str, screen: str = "") -> tuple[float, float]:
     """(milliseconds to the first frame, peak RSS in MiB) of one fresh process."""
     env = dict(os.environ)
@@ -111,10 +128,12 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 class _FrameWatch:
-    """Wraps the app's ``_display`` to time-stamp each frame the compositor produces."""
+    """Wraps the app's ``_display`` to time-stamp each frame the compositor produces
+    (the first one after ``reset`` for which ``ready(app, screen)`` holds, if given)."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, ready=None) -> None:
         self.app = app
+        self.ready = ready
         self.frame_at: float | None = None
         self.arrived = asyncio.Event()
         original = app._display
@@ -124,7 +143,7 @@ class _FrameWatch:
             if renderable is not None and screen is app.screen:
                 if hasattr(renderable, "render_segments"):
                     renderable.render_segments(app.console)
-                if self.frame_at is None:
+                if self.frame_at is None and (self.ready is None or self.ready(app, screen)):
                     self.frame_at = time.perf_counter()
                     self.arrived.set()
 

@@ -21,7 +21,7 @@ import bench_engine  # noqa: E402
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("game", help="a game id, or rlcard_uno / openspiel_crazy_eights")
+    parser.add_argument("game", help="a game id, or a peer: " + ", ".join(bench_engine.PEERS))
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--steps", type=int, default=50_000)
     parser.add_argument("--sort", default="tottime")

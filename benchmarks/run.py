@@ -4,21 +4,30 @@ Measures, each figure a median over several repetitions in one run:
 
 * engine step cost of each game (µs per step of complete random games) and of
   the peers, RLCard's UNO and OpenSpiel's crazy_eights, when installed
-  (``pip install -e '.[bench]'``), with the ratios cardtable / peer;
+  (``pip install -e '.[bench]'``), each peer as measured before issue 14 and
+  like for like (see ``bench_engine``), with the ratios cardtable / peer; the
+  cost of a complete game (µs per game, games per second); ``cardtable
+  simulate``'s loop with its invariant check after every move against the
+  same loop without it. All these loops are interleaved in every repetition;
 * computer players: decisions per second of each level, and the hard level's
   search iterations per second;
 * app start: wall time from process start to the first frame of the menu, and
   peak memory, against a minimal Textual app, both headless, whole processes;
-* key to screen: from a key press on a game's table to the updated screen.
+  again with a CPU hog spinning beside it (``--hog``);
+* key to screen: from a key press on a game's table to the updated screen,
+  idle and with the CPU hog;
+* screens (``bench_screens``): F1 to the rules on screen, the new-game screen's
+  first opening, autosave's event-loop time per move at 1,000 moves.
 
-The table goes to stdout (Markdown, ready for the README); ``--json`` prints one
-JSON object instead. Progress goes to stderr. No figure here is a pass or a
-fail: the targets are printed beside the figures.
+The Markdown tables go to stdout (``readme_table.markdown``, the README's
+Performance section); ``--json`` prints one JSON object with every figure and
+every target (its figure, its limit, met or not). Progress goes to stderr.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import json
 import os
@@ -33,14 +42,6 @@ if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
 import bench_engine  # noqa: E402
-
-TARGETS = {
-    "one-card/rlcard_uno": 0.5,
-    "one-card/openspiel_crazy_eights": 8.0,
-    "start_ratio": 1.2,
-    "memory_ratio": 1.3,
-    "key_to_screen_median_ms": 30.0,
-}
 
 
 def _progress(enabled: bool):
@@ -66,8 +67,10 @@ def _seeds_for(loop, min_steps: int, min_games: int = 1, first_seed: int = 1) ->
 # -- sections ---------------------------------------------------------------------
 
 
-def bench_engines(args, say) -> tuple[dict, dict, dict]:
-    """(engine figures, peer figures, ratios), the loops interleaved in each repetition."""
+def bench_engines(args, say) -> dict:
+    """The engine, peer and simulate loops, interleaved in each repetition.
+
+    Returns the report's ``engine``, ``peers``, ``ratios`` and ``simulate``."""
     from cardtable.games import GAME_IDS, get_game
 
     loops = {}
@@ -89,12 +92,18 @@ def bench_engines(args, say) -> tuple[dict, dict, dict]:
                 say(f"peer {name} skipped: {reason}")
                 continue
             peers[name] = factory(args.players)
-    everything = {**loops, **peers}
+    sims = {}
+    if "simulate" in args.only:
+        for game_id in loops:
+            for check in (True, False):
+                sims[_sim_name(game_id, check)] = bench_engine.simulate_loop(game_id, args.players, check)
+    everything = {**loops, **peers, **sims}
     seeds = {}
     for name, loop in everything.items():
-        seeds[name] = _seeds_for(loop, args.steps)
+        seeds[name] = _seeds_for(loop, args.sim_steps if name in sims else args.steps)
         say(f"{name}: {len(seeds[name])} games a repetition")
     samples: dict[str, list[float]] = {name: [] for name in everything}
+    game_samples: dict[str, list[float]] = {name: [] for name in everything}
     results: dict[str, bench_engine.LoopResult] = {}
     # Everything imported so far (cardtable, the peers, numpy...) is moved out
     # of the garbage collector's sight, so that no loop pays for scanning
@@ -106,6 +115,7 @@ def bench_engines(args, say) -> tuple[dict, dict, dict]:
             for name, loop in everything.items():
                 result = loop(seeds[name])
                 samples[name].append(result.us_per_step)
+                game_samples[name].append(result.us_per_game)
                 results[name] = result
             say(f"engines, repetition {rep + 1}/{args.reps}")
     finally:
@@ -113,16 +123,19 @@ def bench_engines(args, say) -> tuple[dict, dict, dict]:
 
     def figures(name: str) -> dict:
         result = results[name]
+        per_game = statistics.median(game_samples[name])
         return {
             "us_per_step": round(statistics.median(samples[name]), 3),
             "steps": result.steps,
             "games": result.games,
             "steps_per_game": round(result.steps / result.games, 1),
             "spread_us": [round(min(samples[name]), 3), round(max(samples[name]), 3)],
+            "us_per_game": round(per_game, 1),
+            "games_per_s": round(1e6 / per_game, 1),
             **result.extra,
         }
 
-    engine = {name: figures(name) for name in loops}
+    engine = {name: {"name": get_game(name).name, **figures(name)} for name in loops}
     engine.update({name: {"us_per_step": None, "steps": 0, "skipped": why} for name, why in skipped.items()})
     peer_figures = {name: figures(name) for name in peers}
     peer_figures.update({name: {"us_per_step": None, "skipped": why} for name, why in peer_skips.items()})
@@ -132,7 +145,25 @@ def bench_engines(args, say) -> tuple[dict, dict, dict]:
             ours = engine[game_id]["us_per_step"]
             theirs = peer_figures.get(peer, {}).get("us_per_step")
             ratios[f"{game_id}/{peer}"] = round(ours / theirs, 3) if ours and theirs else None
-    return engine, peer_figures, ratios
+    simulate = {}
+    for game_id in loops:
+        if _sim_name(game_id, True) not in sims:
+            continue
+        checked = figures(_sim_name(game_id, True))
+        unchecked = figures(_sim_name(game_id, False))
+        simulate[game_id] = {
+            "name": engine[game_id]["name"],
+            "us_per_move_checked": checked["us_per_step"],
+            "us_per_move_unchecked": unchecked["us_per_step"],
+            "check_ratio": round(checked["us_per_step"] / unchecked["us_per_step"], 3),
+            "moves": checked["steps"],
+            "games": checked["games"],
+        }
+    return {"engine": engine, "peers": peer_figures, "ratios": ratios, "simulate": simulate}
+
+
+def _sim_name(game_id: str, check: bool) -> str:
+    return f"simulate/{game_id}/{'checked' if check else 'unchecked'}"
 
 
 def bench_bots(args, say) -> dict:
@@ -190,118 +221,123 @@ def bench_bots(args, say) -> dict:
     return out
 
 
-def bench_app(args, say) -> dict:
+def _load(args, loaded: bool):
+    """``args.hog`` CPU hogs beside the measurement if ``loaded``, else nothing."""
+    import bench_app as ba
+
+    return ba.cpu_hog(args.hog) if loaded and args.hog else contextlib.nullcontext()
+
+
+def bench_app(args, say, loaded: bool = False) -> dict:
     import bench_app as ba
 
     try:
-        return ba.app_start(args.start_reps, say)
+        with _load(args, loaded):
+            result = ba.app_start(args.start_reps, say)
     except Exception as exc:
-        return {key: None for key in ("first_frame_ms", "textual_floor_ms", "start_ratio", "peak_rss_mb",
-                                      "textual_floor_rss_mb", "memory_ratio")} | {"error": str(exc)}
-
-
-def bench_keys(args, say) -> dict:
-    import bench_app as ba
-
-    try:
-        result = ba.key_to_screen(args.key_samples)
-    except Exception as exc:
-        result = {"median": None, "p95": None, "error": f"{type(exc).__name__}: {exc}"}
-    say("key to screen done")
+        result = {key: None for key in ("first_frame_ms", "textual_floor_ms", "start_ratio", "peak_rss_mb",
+                                        "textual_floor_rss_mb", "memory_ratio")} | {"error": str(exc)}
+    if loaded:
+        result["cpu_hogs"] = args.hog
     return result
 
 
-# -- output -------------------------------------------------------------------------
+def bench_keys(args, say, loaded: bool = False) -> dict:
+    import bench_app as ba
+
+    try:
+        with _load(args, loaded):
+            result = ba.key_to_screen(args.key_samples)
+    except Exception as exc:
+        result = {"median": None, "p95": None, "error": f"{type(exc).__name__}: {exc}"}
+    if loaded:
+        result["cpu_hogs"] = args.hog
+    say(f"key to screen{' (loaded)' if loaded else ''} done")
+    return result
 
 
-def _fmt(value, digits=1, suffix="") -> str:
-    if value is None:
-        return "—"
-    return f"{value:,.{digits}f}{suffix}"
+def bench_screens(args, say) -> dict:
+    import bench_screens as bs
+
+    out: dict = {}
+    for name, measure in (
+        ("rules_key_ms", lambda: bs.rules_key(args.rules_samples)),
+        ("new_game_first_open_ms", lambda: bs.new_game_first_open(args.new_game_reps, say)),
+        ("autosave", lambda: bs.autosave(args.autosave_before, args.autosave_samples, players=args.players)),
+    ):
+        try:
+            out[name] = measure()
+        except Exception as exc:
+            out[name] = {"error": f"{type(exc).__name__}: {exc}"}
+        say(f"screens: {name} done")
+    return out
 
 
-def markdown(report: dict) -> str:
-    lines = []
-    meta = report["meta"]
-    lines.append(
-        f"Python {meta['python']}, {meta['cpus']} CPUs, {meta['players']} players a game, "
-        f"medians of {meta['repetitions']} repetitions, {meta['clock']} time for the engines, wall time for the rest."
-    )
-    ratios = report["ratios"]
-    if report["engine"] or report["peers"]:
-        lines.append("")
-        lines.append("| engine | µs per step | steps | vs RLCard UNO | vs OpenSpiel crazy_eights |")
-        lines.append("|---|--:|--:|--:|--:|")
-    for game_id, fig in report["engine"].items():
-        lines.append(
-            f"| {game_id} | {_fmt(fig['us_per_step'], 2)} | {fig.get('steps', 0):,} | "
-            f"{_fmt(ratios.get(f'{game_id}/rlcard_uno'), 2, '×')} | "
-            f"{_fmt(ratios.get(f'{game_id}/openspiel_crazy_eights'), 2, '×')} |"
+# -- targets ------------------------------------------------------------------------------
+
+# (id, what, path of the figure in the report, at most, unit). Issue 14's targets.
+TARGETS = [
+    ("one-card/rlcard_uno", "One-Card step vs RLCard UNO's like-for-like step",
+     "ratios.one-card/rlcard_uno_like_for_like", 1.0, "×"),
+    ("one-card/openspiel", "One-Card step vs OpenSpiel crazy_eights' like-for-like step",
+     "ratios.one-card/openspiel_crazy_eights_like_for_like", 3.0, "×"),
+    ("shed/rlcard_uno", "Shed step vs RLCard UNO's like-for-like step",
+     "ratios.shed/rlcard_uno_like_for_like", 3.5, "×"),
+    ("one-too-many/rlcard_uno", "One Too Many step vs RLCard UNO's like-for-like step",
+     "ratios.one-too-many/rlcard_uno_like_for_like", 7.0, "×"),
+    *(
+        (f"simulate/{g}", f"`cardtable simulate` with its checks vs without, {name}",
+         f"simulate.{g}.check_ratio", 2.0, "×")
+        for g, name in (("one-card", "One-Card"), ("shed", "Shed"), ("one-too-many", "One Too Many"))
+    ),
+    ("rules_key", "F1 to the rules on screen, median", "screens.rules_key_ms.median_ms", 200.0, " ms"),
+    ("new_game_first_open", "Menu to the new-game screen, first time, median",
+     "screens.new_game_first_open_ms.median_ms", 150.0, " ms"),
+    ("autosave", "Autosave, event-loop time per move at 1,000 moves", "screens.autosave.ms_per_move", 2.0, " ms"),
+    ("start_ratio", "App start vs the minimal Textual app's first frame", "app.start_ratio", 1.2, "×"),
+    ("start_ratio_loaded", "App start vs the minimal Textual app, CPU hog beside", "app_loaded.start_ratio", 1.2, "×"),
+    ("memory_ratio", "Peak memory vs the minimal Textual app", "app.memory_ratio", 1.3, "×"),
+    ("key_median", "Key to screen, median", "key_to_screen_ms.median", 30.0, " ms"),
+    ("key_p95", "Key to screen, p95", "key_to_screen_ms.p95", 60.0, " ms"),
+    ("key_median_loaded", "Key to screen, median, CPU hog beside", "key_to_screen_loaded_ms.median", 30.0, " ms"),
+    ("key_p95_loaded", "Key to screen, p95, CPU hog beside", "key_to_screen_loaded_ms.p95", 60.0, " ms"),
+]
+
+
+def figure_at(report: dict, path: str):
+    """The figure at ``path`` (dots between keys; a key may hold a slash), or None."""
+    node = report
+    for key in path.split("."):
+        if not isinstance(node, dict):
+            return None
+        node = node.get(key)
+    return node if isinstance(node, (int, float)) and not isinstance(node, bool) else None
+
+
+def targets(report: dict) -> list[dict]:
+    """Every target with its figure: met (true), missed (false) or not measured (null)."""
+    out = []
+    for ident, what, path, limit, unit in TARGETS:
+        value = figure_at(report, path)
+        out.append(
+            {"id": ident, "what": what, "figure": path, "value": value, "at_most": limit, "unit": unit.strip(),
+             "met": None if value is None else value <= limit}
         )
-    for name, fig in report["peers"].items():
-        label = {"rlcard_uno": "RLCard UNO (raw game)", "openspiel_crazy_eights": "OpenSpiel crazy_eights"}[name]
-        steps = f"{fig['steps']:,}" if fig.get("steps") else fig.get("skipped", "")
-        lines.append(f"| {label} | {_fmt(fig['us_per_step'], 2)} | {steps} | | |")
-    if report["engine"]:
-        lines.append("")
-        lines.append("Targets: One-Card at most 0.5× RLCard UNO's step and at most 8× OpenSpiel's.")
-    if report.get("bots"):
-        lines.append("")
-        lines.append("| computer level | decisions per second | search iterations per second |")
-        lines.append("|---|--:|--:|")
-        for level, fig in report["bots"].items():
-            lines.append(
-                f"| {level} | {_fmt(fig['decisions_per_s'])} | {_fmt(fig.get('iterations_per_s'), 0) if level == 'hard' else ''} |"
-            )
-    app = report.get("app")
-    keys = report.get("key_to_screen_ms")
-    if app or keys:
-        lines.append("")
-        lines.append("| app | cardtable | minimal Textual app | ratio | target |")
-        lines.append("|---|--:|--:|--:|--:|")
-        if app:
-            lines.append(
-                f"| start to first frame | {_fmt(app['first_frame_ms'], 0, ' ms')} | "
-                f"{_fmt(app['textual_floor_ms'], 0, ' ms')} | {_fmt(app['start_ratio'], 2, '×')} | ≤ 1.2× |"
-            )
-            lines.append(
-                f"| peak memory | {_fmt(app['peak_rss_mb'], 1, ' MiB')} | "
-                f"{_fmt(app['textual_floor_rss_mb'], 1, ' MiB')} | {_fmt(app['memory_ratio'], 2, '×')} | ≤ 1.3× |"
-            )
-        if keys:
-            lines.append(
-                f"| key to screen, median / p95 | {_fmt(keys['median'], 1, ' ms')} / {_fmt(keys['p95'], 1, ' ms')} | | | ≤ 30 ms median |"
-            )
-    errors = [f"{section}: {fig['error']}" for section, fig in _errors(report)]
-    if errors:
-        lines.append("")
-        lines.extend(f"- not measured: {e}" for e in errors)
-    return "\n".join(lines)
+    return out
 
 
-def _errors(report: dict):
-    for section in ("app", "key_to_screen_ms"):
-        fig = report.get(section) or {}
-        if fig.get("error"):
-            yield section, fig
-    for level, fig in (report.get("bots") or {}).items():
-        if fig.get("error"):
-            yield f"bots {level}", fig
+def git_commit() -> str | None:
+    """The commit of the code measured (with ``+`` if the worktree has changes), if in git."""
+    import subprocess
 
-
-def targets_met(report: dict) -> dict:
-    """Each target: met (true), missed (false) or not measured (null)."""
-    app = report.get("app") or {}
-    keys = report.get("key_to_screen_ms") or {}
-    ratios = report.get("ratios") or {}
-    figures = {
-        "one-card/rlcard_uno": ratios.get("one-card/rlcard_uno"),
-        "one-card/openspiel_crazy_eights": ratios.get("one-card/openspiel_crazy_eights"),
-        "start_ratio": app.get("start_ratio"),
-        "memory_ratio": app.get("memory_ratio"),
-        "key_to_screen_median_ms": keys.get("median"),
-    }
-    return {name: None if value is None else value <= TARGETS[name] for name, value in figures.items()}
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE, capture_output=True, text=True,
+                              timeout=10, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=HERE,
+                               capture_output=True, text=True, timeout=10, check=True).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return head + ("+" if dirty else "")
 
 
 def peer_versions() -> dict:
@@ -316,6 +352,9 @@ def peer_versions() -> dict:
     return versions
 
 
+SECTIONS = ("engine", "peers", "simulate", "bots", "app", "keys", "screens")
+
+
 def parse_args(argv):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -323,10 +362,10 @@ def parse_args(argv):
     parser.add_argument("--reps", type=int, help="repetitions of each measurement (default 7; quick 2)")
     parser.add_argument("--players", type=int, default=4, help="players in every game (default 4)")
     parser.add_argument("--steps", type=int, help="player steps per repetition and engine (default 10000)")
+    parser.add_argument("--sim-steps", type=int, help="moves per repetition of the simulate loops (default 3000)")
+    parser.add_argument("--only", default=",".join(SECTIONS), help="comma-separated sections: " + ", ".join(SECTIONS))
     parser.add_argument(
-        "--only",
-        default="engine,peers,bots,app,keys",
-        help="comma-separated sections: engine, peers, bots, app, keys",
+        "--hog", type=int, default=1, help="CPU hogs beside the loaded app and key runs (default 1; 0: no loaded runs)"
     )
     parser.add_argument(
         "--clock",
@@ -339,17 +378,27 @@ def parse_args(argv):
     q = args.quick
     args.reps = args.reps or (2 if q else 7)
     args.steps = args.steps or (30 if q else 10_000)
+    args.sim_steps = args.sim_steps or (30 if q else 3_000)
     args.positions = 2 if q else 30
     args.hard_positions = 1 if q else 4
     args.hard_reps = 1 if q else 3
     args.hard_budget = 0.02 if q else None  # None: the hard level's default budget
     args.start_reps = 2 if q else max(args.reps, 9)
     args.key_samples = 4 if q else 60
+    args.rules_samples = 2 if q else 7
+    args.new_game_reps = 2 if q else 7
+    args.autosave_before = 30 if q else 1000
+    args.autosave_samples = 4 if q else 40
     args.only = {s.strip() for s in args.only.split(",") if s.strip()}
+    unknown = args.only - set(SECTIONS)
+    if unknown:
+        parser.error(f"unknown section(s): {', '.join(sorted(unknown))}")
     return args
 
 
 def main(argv=None) -> int:
+    import readme_table
+
     args = parse_args(argv)
     say = _progress(not args.quiet)
     bench_engine.set_clock(args.clock)
@@ -360,36 +409,50 @@ def main(argv=None) -> int:
             "python": platform.python_version(),
             "machine": platform.machine(),
             "cpus": os.cpu_count(),
+            "load_average": [round(x, 2) for x in os.getloadavg()],
             "players": args.players,
             "repetitions": args.reps,
             "clock": args.clock,
             "quick": args.quick,
+            "cpu_hogs": args.hog,
             "peer_versions": peer_versions(),
+            "commit": git_commit(),
+            "command": "python benchmarks/run.py " + " ".join(argv if argv is not None else sys.argv[1:]),
         },
         "engine": {},
         "peers": {},
         "ratios": {},
-        "app": None,
-        "key_to_screen_ms": None,
+        "simulate": {},
         "bots": {},
-        "targets": TARGETS,
+        "app": None,
+        "app_loaded": None,
+        "key_to_screen_ms": None,
+        "key_to_screen_loaded_ms": None,
+        "screens": {},
+        "targets": [],
         "targets_met": {},
     }
-    if args.only & {"engine", "peers"}:
-        report["engine"], report["peers"], report["ratios"] = bench_engines(args, say)
+    if args.only & {"engine", "peers", "simulate"}:
+        report.update(bench_engines(args, say))
     if "bots" in args.only:
         report["bots"] = bench_bots(args, say)
     if "app" in args.only:
         report["app"] = bench_app(args, say)
+        if args.hog:
+            report["app_loaded"] = bench_app(args, say, loaded=True)
     if "keys" in args.only:
         report["key_to_screen_ms"] = bench_keys(args, say)
-    report["targets_met"] = targets_met(report)
+        if args.hog:
+            report["key_to_screen_loaded_ms"] = bench_keys(args, say, loaded=True)
+    if "screens" in args.only:
+        report["screens"] = bench_screens(args, say)
+    report["targets"] = targets(report)
+    report["targets_met"] = {t["id"]: t["met"] for t in report["targets"]}
     report["meta"]["seconds"] = round(time.perf_counter() - started, 1)
     if args.json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
     else:
-        print(markdown(report))
-        print(f"\n(`python benchmarks/run.py{' --quick' if args.quick else ''}`, {report['meta']['seconds']} s)")
+        print(readme_table.markdown(report))
     return 0
 
 

@@ -43,8 +43,19 @@ def test_engine_step_cost_for_every_game(report):
         assert figures["steps"] > 0
 
 
+PEERS = {"rlcard_uno", "openspiel_crazy_eights", "rlcard_uno_like_for_like", "openspiel_crazy_eights_like_for_like"}
+
+
+def test_engine_cost_per_complete_game(report):
+    for game_id, figures in report["engine"].items():
+        assert _number(figures["us_per_game"]) and _number(figures["games_per_s"]), game_id
+        # a game is its deal and its steps: never cheaper than its steps
+        assert figures["us_per_game"] >= figures["us_per_step"] * figures["steps_per_game"] * 0.5
+        assert figures["games_per_s"] == pytest.approx(1e6 / figures["us_per_game"], rel=0.01)
+
+
 def test_peers_measured_or_skipped_with_a_reason(report):
-    assert set(report["peers"]) == {"rlcard_uno", "openspiel_crazy_eights"}
+    assert set(report["peers"]) == PEERS
     for name, figures in report["peers"].items():
         if figures.get("skipped"):
             assert figures["us_per_step"] is None
@@ -59,6 +70,65 @@ def test_peers_measured_or_skipped_with_a_reason(report):
                 assert _number(ratio)
 
 
+def test_like_for_like_peers(report):
+    peers = report["peers"]
+    rlcard, raw = peers["rlcard_uno_like_for_like"], peers["rlcard_uno"]
+    if not rlcard.get("skipped"):
+        # the same seeds, the same legal actions: the very games of game.step
+        assert rlcard["steps"] == raw["steps"] and rlcard["games"] == raw["games"]
+        assert _number(rlcard["us_per_game"])
+    c8 = peers["openspiel_crazy_eights_like_for_like"]
+    if not c8.get("skipped"):
+        assert c8["params"]["use_special_cards"] is True
+        assert c8["games_capped"] == 0
+        assert c8["steps"] == c8["decisions"] + c8["chance_steps"]
+        assert c8["chance_steps"] > 0
+        assert _number(c8["us_per_decision"])
+
+
+def test_simulate_check_cost(report):
+    from cardtable.games import GAME_IDS
+
+    assert set(report["simulate"]) == set(GAME_IDS)
+    for game_id, figures in report["simulate"].items():
+        for key in ("us_per_move_checked", "us_per_move_unchecked", "check_ratio"):
+            assert _number(figures[key]), (game_id, key)
+        assert figures["moves"] > 0
+
+
+def test_screens(report):
+    screens = report["screens"]
+    for name, key in (("rules_key_ms", "median_ms"), ("new_game_first_open_ms", "median_ms"), ("autosave", "ms_per_move")):
+        assert "error" not in screens[name], screens[name].get("error")
+    assert _number(screens["rules_key_ms"]["median_ms"]) and _number(screens["rules_key_ms"]["first_ms"])
+    assert _number(screens["new_game_first_open_ms"]["median_ms"])
+    save = screens["autosave"]
+    assert save["ms_per_move"] >= 0 and math.isfinite(save["ms_per_move"])
+    assert _number(save["loop_ms_per_move_saved"])
+    assert save["moves_at_end"] > save["moves_before"]
+
+
+def test_every_target_has_its_figure(report):
+    ids = [t["id"] for t in report["targets"]]
+    assert len(ids) == len(set(ids))
+    assert {"one-card/rlcard_uno", "one-card/openspiel", "shed/rlcard_uno", "one-too-many/rlcard_uno", "rules_key",
+            "new_game_first_open", "autosave", "start_ratio", "start_ratio_loaded", "key_median", "key_p95",
+            "key_median_loaded", "key_p95_loaded"} <= set(ids)
+    for target in report["targets"]:
+        assert _number(target["at_most"])
+        if target["met"] is None:
+            assert target["value"] is None, target
+        else:
+            assert _number(target["value"]), target
+            assert target["met"] == (target["value"] <= target["at_most"])
+    assert report["targets_met"] == {t["id"]: t["met"] for t in report["targets"]}
+    peers_installed = all(not f.get("skipped") for f in report["peers"].values())
+    measured = {t["id"] for t in report["targets"] if t["met"] is not None}
+    # with the peers installed, every target is measured in a full run of every section
+    if peers_installed:
+        assert measured == set(ids)
+
+
 def test_app_start_and_memory(report):
     app = report["app"]
     assert "error" not in app, app.get("error")
@@ -66,8 +136,14 @@ def test_app_start_and_memory(report):
         assert _number(app[key]), key
 
 
-def test_key_to_screen(report):
-    keys = report["key_to_screen_ms"]
+    loaded = report["app_loaded"]
+    assert "error" not in loaded, loaded.get("error")
+    assert _number(loaded["start_ratio"]) and loaded["cpu_hogs"] >= 1
+
+
+@pytest.mark.parametrize("section", ["key_to_screen_ms", "key_to_screen_loaded_ms"])
+def test_key_to_screen(report, section):
+    keys = report[section]
     assert "error" not in keys, keys.get("error")
     assert _number(keys["median"]) and _number(keys["p95"])
     assert keys["p95"] >= keys["median"]
@@ -83,6 +159,25 @@ def test_bots_every_level(report):
     assert _number(report["bots"]["hard"]["iterations_per_s"])
 
 
+def test_readme_tables_come_from_the_json(report, tmp_path):
+    saved = tmp_path / "report.json"
+    saved.write_text(json.dumps(report), encoding="utf-8")
+    readme = tmp_path / "README.md"
+    readme.write_text("# x\n\n<!-- bench:start -->\nold\n<!-- bench:end -->\n\nafter\n", encoding="utf-8")
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "readme_table.py"), str(saved), "--write", str(readme)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    text = readme.read_text(encoding="utf-8")
+    assert "old" not in text and text.endswith("<!-- bench:end -->\n\nafter\n")
+    assert "like for like" in text and "µs per complete game" in text
+    for target in report["targets"]:
+        assert target["what"] in text
+
+
 def test_markdown_table_names_every_section(report):
     proc = subprocess.run(
         [sys.executable, str(RUNNER), "--quick", "--quiet", "--only", "engine"],
@@ -93,5 +188,5 @@ def test_markdown_table_names_every_section(report):
     )
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert "µs per step" in proc.stdout
-    for game_id in report["engine"]:
-        assert f"| {game_id} |" in proc.stdout
+    for figures in report["engine"].values():
+        assert f"| {figures['name']} |" in proc.stdout
