@@ -236,3 +236,21 @@ def test_an_app_whose_server_is_killed_exits(served):
 
     app_pid = run(open_then_kill())
     assert wait_until(lambda: not group_members(app_pid), 10), "the app outlived its killed server"
+
+
+def test_the_keys_screen_says_what_to_do_about_keys_a_browser_keeps(served):
+    async def keys():
+        async with aiohttp.ClientSession() as session:
+            tab = await open_tab(session, served, height=50)
+            await tab.wait_for("One Too Many")
+            await tab.press("?")
+            return await tab.wait_for("Browser", "a key in the footer presses it")
+
+    screen = run(keys())
+    assert "Firefox" in screen and "Quit and Rules do what Ctrl+Q and F1 do" in screen
+
+
+def test_the_terminal_keys_screen_has_no_browser_section():
+    from cardtable.tui.screens.keys import BROWSER_KEYS, KEYS_MARKDOWN
+
+    assert "| Browser |" in BROWSER_KEYS and "Browser" not in KEYS_MARKDOWN

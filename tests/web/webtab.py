@@ -10,6 +10,7 @@ emulator, so a test reads the screen the browser would draw.
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import signal
 import subprocess
@@ -184,3 +185,98 @@ async def open_tab(session, served: Served, width: int = 100, height: int = 30) 
     ws = await session.ws_connect(served.ws_url(width, height, token=served.token))
     await ws.send_json(["resize", {"width": width, "height": height}])
     return Tab(ws, width, height)
+
+
+class PageScreen:
+    """What a browser page's terminal shows: the frames its websocket receives, fed
+    to a terminal emulator the size the page asked for (its ``resize`` messages).
+
+    (xterm.js draws on a canvas, so the page has no text to read; these are the
+    very bytes it draws from.)
+    """
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.screen = pyte.Screen(80, 24)
+        self.stream = pyte.ByteStream(self.screen)
+        self.received: list[tuple[float, int]] = []  # (time, bytes) of every frame
+        self.socket = None
+        page.on("websocket", self._attach)
+
+    def _attach(self, ws) -> None:
+        self.socket = ws
+        match = re.search(r"width=(\d+)&height=(\d+)", ws.url)
+        if match:
+            self.screen.resize(int(match.group(2)), int(match.group(1)))
+        ws.on("framesent", self._sent)
+        ws.on("framereceived", self._received)
+
+    def _sent(self, payload) -> None:
+        if isinstance(payload, str) and payload.startswith('["resize"'):
+            import json
+
+            size = json.loads(payload)[1]
+            self.screen.resize(size["height"], size["width"])
+
+    def _received(self, payload) -> None:
+        if isinstance(payload, bytes):
+            self.received.append((time.monotonic(), len(payload)))
+            self.stream.feed(payload)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    def wait_for(self, *texts: str, timeout: float = 20.0) -> str:
+        end = time.monotonic() + timeout
+        while not all(t in self.text for t in texts):
+            if time.monotonic() > end:
+                raise AssertionError(f"never saw {texts!r}; the screen:\n{self.text}")
+            self.page.wait_for_timeout(25)
+        return self.text
+
+    def wait_gone(self, text: str, timeout: float = 20.0) -> str:
+        end = time.monotonic() + timeout
+        while text in self.text:
+            if time.monotonic() > end:
+                raise AssertionError(f"{text!r} never went; the screen:\n{self.text}")
+            self.page.wait_for_timeout(25)
+        return self.text
+
+    def find(self, text: str, last: bool = False) -> tuple[int, int]:
+        """(column, row) of the first cell of ``text`` on the screen (its first or last time)."""
+        found = [(line.index(text), row) for row, line in enumerate(self.screen.display) if text in line]
+        if not found:
+            raise AssertionError(f"{text!r} is not on the screen:\n{self.text}")
+        return found[-1] if last else found[0]
+
+    def click(self, text: str, last: bool = False) -> None:
+        """Click the middle of ``text`` where the page draws it."""
+        column, row = self.find(text, last)
+        box = self.page.locator(".xterm-screen").bounding_box()
+        cell_w, cell_h = box["width"] / self.screen.columns, box["height"] / self.screen.lines
+        self.page.mouse.click(box["x"] + (column + len(text) / 2) * cell_w, box["y"] + (row + 0.5) * cell_h)
+
+
+#: Debian's Chromium (Playwright cannot download its own browsers here).
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+def chromium_missing() -> str | None:
+    """Why the browser tests cannot run here, or None."""
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Playwright is not installed (pip install -e '.[test]')"
+    if not os.access(CHROMIUM, os.X_OK):
+        return f"no Chromium at {CHROMIUM} (apt-get install chromium; .ci/run does it)"
+    return None
+
+
+def launch_chromium(playwright):
+    """A headless Chromium with a fresh profile (Playwright's launch makes a temporary one)."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)

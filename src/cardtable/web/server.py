@@ -25,6 +25,7 @@ import logging
 import os
 import signal
 import sys
+from pathlib import Path
 from typing import Any, Callable
 
 import aiohttp_jinja2
@@ -36,6 +37,8 @@ from . import WEB_ENV
 
 log = logging.getLogger("cardtable.web")
 
+#: cardtable's page (textual-serve's, with the keyboard going to the game at once).
+TEMPLATES = Path(__file__).parent / "templates"
 #: Seconds an app has to quit after its tab closes, before its group is killed.
 QUIT_GRACE = 3.0
 TOKEN_PARAM = "token"
@@ -113,7 +116,9 @@ class CardtableServer(Server):
         public_url: str | None = None,
         command: list[str] | None = None,
     ) -> None:
-        super().__init__("cardtable", host=host, port=port, title="cardtable", public_url=public_url)
+        super().__init__(
+            "cardtable", host=host, port=port, title="cardtable", public_url=public_url, templates_path=TEMPLATES,
+        )
         self.argv = command or app_command()
         self.token = token
         self.given_public_url = public_url
