@@ -254,3 +254,32 @@ def test_the_terminal_keys_screen_has_no_browser_section():
     from cardtable.tui.screens.keys import BROWSER_KEYS, KEYS_MARKDOWN
 
     assert "| Browser |" in BROWSER_KEYS and "Browser" not in KEYS_MARKDOWN
+
+
+def test_themes_change_the_colours_in_the_browser(served):
+    """The command palette's theme picker works as in the terminal, in true colour."""
+
+    def brightness(tab) -> int:
+        background = tab.screen.buffer[0][0].bg  # the top-left cell, "rrggbb"
+        return sum(int(background[i : i + 2], 16) for i in (0, 2, 4))
+
+    async def switch():
+        async with aiohttp.ClientSession() as session:
+            tab = await open_tab(session, served)
+            await tab.wait_for("One Too Many")
+            dark = brightness(tab)
+            await tab.press("\x10")  # Ctrl+P
+            await tab.wait_for("Search for commands")
+            await tab.press("theme")
+            await tab.wait_for("Change the current theme")
+            await tab.press("enter")
+            await tab.wait_for("Search for themes", "textual-dark")
+            await tab.press("textual-light")
+            await tab.pump(0.5)
+            await tab.press("enter")
+            await tab.wait_gone("Search for themes")
+            await tab.pump(0.5)
+            return dark, brightness(tab)
+
+    dark, light = run(switch())
+    assert dark < 3 * 0x40 < light, (dark, light)
