@@ -129,3 +129,22 @@ def test_two_players_choose_secret_numbers_through_the_curtain(browser, server):
     # Closing the tab ends its app process.
     page.close()
     assert wait_until(lambda: not group_members(app_pid)), "the app's process outlived its tab"
+
+
+def test_the_browser_benchmark_runs():
+    """benchmarks/bench_web.py, with tiny counts, gives every figure (no time is asserted)."""
+    import json
+    import subprocess
+    import sys
+
+    reason = chromium_missing()
+    if reason:
+        pytest.skip(f"browser test skipped: {reason}")
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_web.py"
+    proc = subprocess.run([sys.executable, str(script), "--loads", "1", "--keys", "3", "--json"],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    report = json.loads(proc.stdout)
+    for figure, count in (("url_to_menu_ms", 1), ("key_to_screen_ms", 3)):
+        assert report[figure]["n"] == count
+        assert 0 < report[figure]["min"] <= report[figure]["median"] <= report[figure]["p95"] <= report[figure]["max"]
