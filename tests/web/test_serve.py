@@ -283,3 +283,34 @@ def test_themes_change_the_colours_in_the_browser(served):
 
     dark, light = run(switch())
     assert dark < 3 * 0x40 < light, (dark, light)
+
+
+def test_the_page_sends_its_websocket_back_to_the_address_the_browser_used(served):
+    """From another machine the page must not point at 127.0.0.1 (textual-serve's default)."""
+
+    async def page(host: str) -> str:
+        async with aiohttp.ClientSession() as session:
+            async with session.get(served.url, headers={"Host": host}) as response:
+                return await response.text()
+
+    assert 'data-session-websocket-url="ws://192.168.1.20:8000/ws"' in run(page("192.168.1.20:8000"))
+
+
+def test_a_public_url_is_printed_and_used_by_the_page():
+    import socket
+
+    with socket.socket() as probe:  # a free port, to reach the server behind its public URL
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = start_server("--public-url", "https://cards.example.org", "--port", str(port))
+
+    async def page() -> str:
+        async with aiohttp.ClientSession() as session:
+            async with session.get(f"http://127.0.0.1:{port}/?token={server.token}") as response:
+                return await response.text()
+
+    try:
+        assert server.url.startswith("https://cards.example.org/?token=")
+        assert 'data-session-websocket-url="wss://cards.example.org/ws"' in run(page())
+    finally:
+        server.kill()

@@ -120,7 +120,7 @@ def start_server(*args: str) -> Served:
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     line = process.stdout.readline()
-    match = re.search(r"http://\S+/\?token=\S+", line)
+    match = re.search(r"https?://\S+/\?token=\S+", line)
     if not match:
         process.kill()
         raise AssertionError(f"no URL printed: {line!r} {process.stderr.read()!r}")
