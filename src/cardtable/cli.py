@@ -120,13 +120,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     # (cardtable.commands.* import nothing heavy at module level; the arena's
     # arguments are defined here, so that cardtable.arena and the bots are not imported)
-    from .commands import export, resume, stats
+    from .commands import export, resume, serve, stats
 
     add_arena_arguments(sub.add_parser("arena", help="computer players against each other, measured"))
 
     resume.add_arguments(sub.add_parser("resume", help="list the saved games, or open one"))
     stats.add_arguments(sub.add_parser("stats", help="games played, wins and points per player and game"))
     export.add_arguments(sub.add_parser("export", help="write a saved or finished game as a record file"))
+    serve.add_arguments(sub.add_parser("serve", help="play in a web browser (needs the web extra)"))
     return parser
 
 
@@ -346,4 +347,5 @@ _HANDLERS = {
     "resume": _command("resume"),
     "stats": _command("stats"),
     "export": _command("export"),
+    "serve": _command("serve"),
 }

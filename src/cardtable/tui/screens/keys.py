@@ -40,6 +40,16 @@ KEYS_MARKDOWN = """\
 The footer always shows the keys that work now.
 """
 
+#: Added in a web browser (``cardtable serve``), where some keys never reach the app.
+BROWSER_KEYS = """\
+
+| Browser | |
+|---|---|
+| click | a key in the footer presses it: for keys the browser keeps (Ctrl+W, Ctrl+T, Ctrl+N; Ctrl+Q in Firefox on Linux) |
+| menu | Quit and Rules do what Ctrl+Q and F1 do |
+| close tab | ends this table; the game is saved (Resume) |
+"""
+
 
 class KeysScreen(ModalScreen[None]):
     CSS_PATH = SCREEN_CSS
@@ -47,7 +57,8 @@ class KeysScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog", id="keys"):
-            yield Markdown(KEYS_MARKDOWN)
+            # (in a browser, its section comes first, where it is seen without scrolling)
+            yield Markdown(KEYS_MARKDOWN.replace("# Keys\n", f"# Keys\n{BROWSER_KEYS}", 1) if self.app.is_web else KEYS_MARKDOWN)
         yield KeysFooter()
         yield SizeNotice()
 
