@@ -61,7 +61,7 @@ class OneCardTable(ContentTable):
         for seat in range(view.players):
             last = str(view.last_points[seat]) if view.last_points else "–"
             rows.append((str(view.hand_sizes[seat]), last, str(view.totals[seat])))
-        lines.append(players_table(names, ("Cards", "Last hand", "Total"), rows, acting=view.to_act))
+        lines.append(players_table(names, ("Cards", "Last hand", "Total"), rows, acting=view.to_act, width=self.fit_width))
         return Content("\n").join(lines)
 
 
@@ -75,7 +75,8 @@ class OneCardPresenter(Presenter):
     def headline(self, view: OneCardView, names: Sequence[str]) -> str:
         who = ", ".join(names[s] for s in view.to_act)
         turn = f" · {who} to play" if who and not view.over else ""
-        return f"One-Card · hand {view.hand_no} · lowest total wins when someone reaches {view.target}{turn}"
+        # whose turn first: the rest is cut (…) on a narrow screen
+        return f"One-Card{turn} · hand {view.hand_no} · game to {view.target}, lowest total wins"
 
     def private_area(self, view: OneCardView, legal: Sequence[Any], style: CardStyle) -> PrivateArea:
         playable = {m.card for m in legal if isinstance(m, Play)}

@@ -69,7 +69,7 @@ class OneTooManyTable(ContentTable):
                 status = f"{status} · Redo" if status else "Redo"
             rows.append((pile_cell, str(view.scores[seat]), status))
         out = [s for s in range(view.players) if not view.in_round[s]]
-        lines.append(players_table(names, ("Pile", "Pts", ""), rows, acting=view.to_act, out=out))
+        lines.append(players_table(names, ("Pile", "Pts", ""), rows, acting=view.to_act, out=out, width=self.fit_width))
         return Content("\n").join(lines)
 
 
@@ -81,8 +81,9 @@ class OneTooManyPresenter(Presenter):
         return OneTooManyTable(id="public-table")
 
     def headline(self, view: View, names: Sequence[str]) -> str:
-        return (f"One Too Many · round {view.round}, turn {view.turn} · "
-                f"first to {view.target} points ends the game · limit {view.limit}")
+        deciding = f" · {', '.join(names[s] for s in view.to_act)} deciding on the Redo" if view.phase is Phase.REDO else ""
+        return (f"One Too Many · round {view.round}, turn {view.turn}{deciding} · "
+                f"game to {view.target} points · ask 0 to {view.limit}")
 
     def is_secret(self, move: Any) -> bool:
         return True

@@ -42,7 +42,7 @@ class ShedTable(ContentTable):
             status = f"out {ORDINALS[place - 1]}" if place else ("ready" if view.phase == "exchange" and view.exchange_done[seat] else "")
             rows.append((str(view.hand_sizes[seat]), inline(view.face_up[seat], style), str(view.face_down[seat]), status))
         out = [seat for seat in range(view.players) if view.places[seat]]
-        lines.append(players_table(names, ("Hand", "Face up", "Down", ""), rows, acting=view.to_act, out=out))
+        lines.append(players_table(names, ("Hand", "Face up", "Down", ""), rows, acting=view.to_act, out=out, width=self.fit_width))
         return Content("\n").join(lines)
 
 
@@ -63,7 +63,7 @@ class ShedPresenter(Presenter):
         if view.phase == "exchange":
             return "Shed · exchange phase · the last player holding cards loses"
         who = ", ".join(names[s] for s in view.to_act)
-        return "Shed · the last player holding cards loses" + (f" · {who} to play" if who else "")
+        return "Shed" + (f" · {who} to play" if who else "") + " · the last player holding cards loses"
 
     # -- the viewer's cards -----------------------------------------------------------
     def private_area(self, view: ShedView, legal: Sequence[Any], style: CardStyle) -> PrivateArea:

@@ -58,7 +58,7 @@ class GameOverScreen(Screen[str]):
     def compose(self) -> ComposeResult:
         outcome, names = self.outcome, self.names
         order = sorted(range(len(names)), key=lambda seat: (outcome.places[seat], seat))
-        with Vertical(classes="interlude", id="game-over"):
+        with VerticalScroll(classes="interlude", id="game-over"):
             yield Static(f"{self.game_name}: game over", classes="interlude-title")
             yield Static(winners_line(outcome, names), id="winners")
             yield Static(
@@ -67,7 +67,7 @@ class GameOverScreen(Screen[str]):
                 classes="interlude-table",
             )
             if outcome.reasons:
-                with VerticalScroll(id="reasons"):
+                with Vertical(id="reasons"):
                     for seat in order:
                         if outcome.reasons[seat]:
                             yield Static(f"{names[seat]}: {with_names(outcome.reasons[seat], names)}", classes="reason")

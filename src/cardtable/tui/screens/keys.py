@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
@@ -46,10 +46,13 @@ class KeysScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,question_mark,q,enter", "close", "Close")]
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="keys"):
+        with VerticalScroll(classes="dialog", id="keys"):
             yield Markdown(KEYS_MARKDOWN)
         yield KeysFooter()
         yield SizeNotice()
+
+    def on_mount(self) -> None:
+        self.query_one("#keys").focus()  # ↑ ↓ PgUp PgDn scroll it
 
     def action_close(self) -> None:
         self.dismiss(None)

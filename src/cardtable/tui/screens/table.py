@@ -15,7 +15,7 @@ from typing import Any, Sequence
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
@@ -30,7 +30,7 @@ from ..flow.driver import GameDriver
 from ..presenters.base import ACTION_KEYS, Presenter, PrivateArea, Reveal, Summary
 from ..settings import TuiSettings
 from ..setup import GameSetup
-from ..widgets.card_rows import CardRows
+from ..widgets.card_rows import CardRows, CardScroll
 from ..widgets.move_log import MoveLog
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
@@ -92,7 +92,7 @@ class TableScreen(Screen[None]):
         with Horizontal(id="table-body"):
             with Vertical(id="table-main"):
                 yield self.presenter.make_table()
-                with VerticalScroll(id="hand-scroll"):
+                with CardScroll(id="hand-scroll"):
                     yield CardRows(id="hand")
                 yield Static("", id="status")
                 yield Static("", id="confirm")
