@@ -122,12 +122,33 @@ class CardtableApp(PersistenceMixin, App):
         table = message.table
 
         def chosen(choice: str | None) -> None:
+            if choice == "table":
+                return  # the final table and log stay in view; its "o" shows this again
             if choice == "again":
                 self.call_later(self._to_menu_then, partial(self.start_game, table.setup.again(table.session.seed)))
             else:
                 self.call_later(self._to_menu_then, None)
 
         self.push_screen(GameOverScreen(table.session.game.name, message.outcome, table.session.names), chosen)
+
+    def on_table_screen_leave_requested(self, message: TableScreen.LeaveRequested) -> None:
+        self.leave_table()
+
+    def leave_table(self) -> None:
+        """Back to the menu from the table (asks first while the game goes on; it is saved)."""
+        from .screens.confirm import ConfirmScreen
+
+        if not self._in_game():
+            self.call_later(self._to_menu_then, None)
+            return
+        if isinstance(self.screen, ConfirmScreen):
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.call_later(self._to_menu_then, None)
+
+        self.push_screen(ConfirmScreen("Back to the menu? The game is saved: Resume picks it up.", "Menu", "Stay"), answered)
 
     async def _to_menu_then(self, then=None) -> None:
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
@@ -184,6 +205,9 @@ class CardtableApp(PersistenceMixin, App):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
+        if self._in_game():
+            yield SystemCommand("Menu", "Leave the game for the menu (it is saved: Resume picks it up)", self.leave_table)
+        yield SystemCommand("Settings", "Cards, curtain, speed and theme", self.show_settings)
         for game in available_game_info():
             yield SystemCommand(f"New game: {game.name}", game.summary, partial(self.new_game, game.id))
             yield SystemCommand(f"Rules: {game.name}", f"The complete rules of {game.name}", partial(self.show_rules, game.id))

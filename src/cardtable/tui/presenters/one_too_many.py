@@ -61,7 +61,10 @@ class OneTooManyTable(ContentTable):
                 Content.assemble((f"{len(pile)} ", "$text-muted"), inline(pile[-PILE_SHOWN:], style))
                 if pile else Content.styled("—", "$text-muted")
             )
-            if view.in_round[seat]:
+            shown = view.last_reveal[seat] if self.revealing else None
+            if shown is not None:
+                status = asked(shown)  # the numbers just revealed, until the draws are done
+            elif view.in_round[seat]:
                 status = choice_cell(view, seat)
             else:
                 status = "passed" if view.passed_on[seat] else "out"
@@ -108,7 +111,8 @@ class OneTooManyPresenter(Presenter):
                 Choice("Use my Redo: choose a new number" if m.use else "Keep my number (the Redo is kept for later)", m)
                 for m in sorted(legal, key=lambda m: not m.use)
             )
-            return Prompt(f"{names[me]}: use your Redo?", tuple(lines), choices=choices)
+            return Prompt(f"{names[me]}: use your Redo?", tuple(lines), choices=choices,
+                          status=f"{names[me]} is deciding on the Redo…")
         numbers = tuple(sorted(m.count for m in legal if isinstance(m, Ask)))
         if view.phase is Phase.RECHOOSE:
             shown = ", ".join(f"{names[s]} {asked(c)}" for s, c in enumerate(view.last_reveal) if c is not None)
@@ -147,12 +151,17 @@ class OneTooManyPresenter(Presenter):
         points, scores = end.get("round_points"), end.get("scores")
         rows = tuple((names[s], str(points[s]), str(scores[s])) for s in range(len(names)))
         bust = next((e for e in events if e.kind == "bust"), None)
-        how = bust.render(names) if bust is not None else "Everyone banked their pile."
+        how = [bust.render(names) if bust is not None else "Everyone banked their pile."]
+        # who was greediest: what they kept, and the Redo they now hold
+        how += [e.render(names) + "." for e in events if e.kind == "greediest"]
+        over = any(e.kind == "game_end" for e in events)
+        how.append("That was the last round." if over else
+                   f"The game ends after the round in which someone reaches {view.target}.")
         return Summary(
             f"Round {end.get('round')} is over",
             ("Player", "This round", "Total"),
             rows,
-            f"{how}\nThe game ends after the round in which someone reaches {view.target}.",
+            "\n".join(how),
         )
 
 

@@ -13,7 +13,7 @@ from ...games.shed import GAME
 from ...games.shed.moves import Done, Exchange, PickUp, Play, PlayFaceDown
 from ...games.shed.view import ShedView
 from ..cardfaces import CardStyle, chip, inline
-from .base import ActionSpec, CardItem, CardRow, Choice, Picker, Presenter, PrivateArea
+from .base import ActionSpec, CardItem, CardRow, Choice, Picker, Presenter, PrivateArea, Reveal, Summary
 from .common import ContentTable, label, players_table
 
 ORDINALS = ("1st", "2nd", "3rd", "4th")
@@ -161,8 +161,28 @@ class ShedPresenter(Presenter):
             return f"Pick up the stack ({view.stack_size} card{'s' if view.stack_size != 1 else ''})?"
         return super().confirm_text(view, move, names)
 
-    def summary(self, events: Sequence[Event], view: ShedView, names: Sequence[str]):
-        return None
+    def summary(self, events: Sequence[Event], view: ShedView, names: Sequence[str]) -> Summary | None:
+        """At the end: how it ended, and the cards each player was left with."""
+        end = next((e for e in events if e.kind == "game_end"), None)
+        if end is None:
+            return None
+        rows = tuple(
+            (names[s], ORDINALS[view.places[s] - 1] if view.places[s] else "–",
+             str(view.hand_sizes[s]), " ".join(c.face for c in view.face_up[s]) or "–", str(view.face_down[s]))
+            for s in sorted(range(view.players), key=lambda s: view.places[s] or view.players + 1)
+        )
+        return Summary("The game is over", ("Player", "Place", "Hand", "Face up", "Down"), rows, end.render(names) + ".")
+
+    def aftermath(self, events: Sequence[Event], names: Sequence[str]) -> Reveal | None:
+        """A face-down card turned over: its player sees it and what followed before the curtain falls."""
+        flip = next((e for e in events if e.kind == "flip_fail" or (e.kind == "play" and e.get("source") == "face-down")), None)
+        if flip is None:
+            return None
+        lines = [e.render(names) + "." for e in events if e.visible(None)]
+        return Reveal(f"{names[flip.get('seat')]} turned over a face-down card", (), "\n".join(lines))
+
+    def still_playing(self, view: ShedView) -> tuple[int, ...]:
+        return tuple(s for s in range(view.players) if not view.places[s])
 
 
 PRESENTER = ShedPresenter()

@@ -41,12 +41,14 @@ def winners_line(outcome: Outcome, names: Sequence[str]) -> str:
 
 
 class GameOverScreen(Screen[str]):
-    """Dismisses with "again" or "menu"."""
+    """Dismisses with "again", "menu" or "table" (the final table and log stay in view;
+    the table's ``o`` brings this back)."""
     CSS_PATH = SCREEN_CSS
 
     BINDINGS = [
         Binding("a", "choose('again')", "Play again"),
         Binding("m,escape", "choose('menu')", "Menu"),
+        Binding("t", "choose('table')", "Look at the table"),
     ]
 
     def __init__(self, game_name: str, outcome: Outcome, names: Sequence[str]) -> None:
@@ -74,6 +76,7 @@ class GameOverScreen(Screen[str]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Play again (a)", id="again", variant="primary")
                 yield Button("Menu (m)", id="menu")
+                yield Button("Table (t)", id="table")
         yield KeysFooter()
         yield SizeNotice()
 

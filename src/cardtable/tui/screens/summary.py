@@ -16,12 +16,27 @@ from . import SCREEN_CSS
 
 
 class SummaryScreen(Screen[None]):
-    CSS_PATH = SCREEN_CSS
-    BINDINGS = [Binding("enter,space", "done", "Next round", priority=True)]
+    """``final``: the last round or hand of the game; the final ranking comes next."""
 
-    def __init__(self, summary: Summary) -> None:
+    CSS_PATH = SCREEN_CSS
+    BINDINGS = [
+        Binding("enter,space", "done", "Next round", priority=True),
+        Binding("enter,space", "done_final", "Final ranking", priority=True),
+    ]
+
+    def __init__(self, summary: Summary, final: bool = False) -> None:
         super().__init__(classes="interlude-screen")
         self.summary = summary
+        self.final = final
+
+    @property
+    def button_label(self) -> str:
+        return "Final ranking" if self.final else "Next round"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("done", "done_final"):
+            return (action == "done_final") == self.final  # the footer says what comes next
+        return True
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="interlude"):
@@ -29,7 +44,7 @@ class SummaryScreen(Screen[None]):
             yield Static(text_table(self.summary.headers, self.summary.rows), classes="interlude-table")
             if self.summary.note:
                 yield Static(self.summary.note, classes="interlude-note")
-            yield Button("Continue", id="continue", variant="primary")
+            yield Button(self.button_label, id="continue", variant="primary")
         yield KeysFooter()
         yield SizeNotice()
 
@@ -38,4 +53,7 @@ class SummaryScreen(Screen[None]):
         self.dismiss(None)
 
     def action_done(self) -> None:
+        self.dismiss(None)
+
+    def action_done_final(self) -> None:
         self.dismiss(None)

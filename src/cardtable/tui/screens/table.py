@@ -49,6 +49,9 @@ class TableScreen(Screen[None]):
         Binding("escape,n", "confirm(False)", "No"),
         *(Binding(key, f"act('{action}')", label) for action, key, label in ACTION_KEYS),
         Binding("space", "skip", "Skip"),
+        Binding("x", "auto_finish", "Auto-finish"),
+        Binding("o", "results", "Results"),
+        Binding("escape", "menu", "Menu"),
     ]
 
     class MoveApplied(Message):
@@ -64,6 +67,13 @@ class TableScreen(Screen[None]):
             self.table = screen
             self.outcome = outcome
 
+    class LeaveRequested(Message):
+        """Esc at the table: back to the menu (the game is saved after every move)."""
+
+        def __init__(self, screen: TableScreen) -> None:
+            super().__init__()
+            self.table = screen
+
     def __init__(self, setup: GameSetup, session: Session, presenter: Presenter, settings: TuiSettings) -> None:
         super().__init__(classes="table-screen")
         self.setup = setup
@@ -74,13 +84,15 @@ class TableScreen(Screen[None]):
         self.driver = GameDriver(session, presenter, settings, self)
         self.viewer: int | None = None
         self._log_viewer: object = object()  # the viewer the log was last built for
-        self._logged = 0  # how many of session.events the log has gone through
+        # how many of session.events the log has gone through: a resumed game's are all shown
+        self._logged = len(session.events)
         self._waiting: asyncio.Future | None = None  # a human's move, while they choose
         self._legal: list[Any] = []
         self._skip: asyncio.Event | None = None
         self._area: PrivateArea | None = None
         self._status = ""
         self._confirming: asyncio.Future | None = None
+        self.outcome: Outcome | None = None  # once the game has ended
 
     @property
     def game_id(self) -> str:
@@ -110,6 +122,8 @@ class TableScreen(Screen[None]):
     async def play(self) -> None:
         outcome = await self.driver.run()
         self.set_status("")
+        self.outcome = outcome
+        self.refresh_bindings()
         self.post_message(self.GameEnded(self, outcome))
 
     # -- drawing (TableUI) -----------------------------------------------------------------------
@@ -166,7 +180,7 @@ class TableScreen(Screen[None]):
         if self.presenter.uses_prompt:
             prompt = self.presenter.prompt(view, legal, self.session.names)
             if prompt is not None:
-                self.set_status(f"{self.session.names[seat]} is choosing…")
+                self.set_status(prompt.status or f"{self.session.names[seat]} is choosing…")
                 return await self.app.push_screen_wait(
                     SecretPromptScreen(prompt, partial(self.why_not, seat), self.session.game.describe_move)
                 )
@@ -202,7 +216,7 @@ class TableScreen(Screen[None]):
     async def show_events(self, events: Sequence[Event]) -> None:
         """Log the events not yet shown; draws appear one card at a time."""
         log, names = self.query_one(MoveLog), self.session.names
-        pause = self.settings.event_pause
+        pause = 0.0 if self.driver.fast else self.settings.event_pause
         pending = self.session.events[self._logged :]
         card_by_card = pause > 0 and sum(e.kind == "draw" for e in pending) > 1
         for event in pending:
@@ -228,6 +242,12 @@ class TableScreen(Screen[None]):
     def _needs_a_human(self) -> bool:
         return any(seat.is_human for seat in self.session.seats)
 
+    def hold_reveal(self, on: bool) -> None:
+        table = self.query_one("#public-table")
+        if getattr(table, "revealing", None) != on:
+            table.revealing = on  # type: ignore[attr-defined]
+            self.redraw()
+
     async def reveal(self, reveal: Reveal) -> None:
         if self._needs_a_human():
             await self.app.push_screen_wait(RevealScreen(reveal))
@@ -236,7 +256,7 @@ class TableScreen(Screen[None]):
 
     async def summary(self, summary: Summary) -> None:
         if self._needs_a_human():
-            await self.app.push_screen_wait(SummaryScreen(summary))
+            await self.app.push_screen_wait(SummaryScreen(summary, final=self.session.is_over))
         else:
             await self.pause(self.settings.move_pause * 2)
 
@@ -329,6 +349,12 @@ class TableScreen(Screen[None]):
             return True
         if action == "skip":
             return self._skip is not None
+        if action == "auto_finish":
+            return self.driver.only_computers_left() and not self.driver.fast
+        if action == "results":
+            return self.outcome is not None and self.app.screen is self
+        if action == "menu":
+            return self._confirming is None
         return True
 
     def action_act(self, action_id: str) -> None:
@@ -341,3 +367,16 @@ class TableScreen(Screen[None]):
     def action_skip(self) -> None:
         if self._skip is not None:
             self._skip.set()
+
+    def action_auto_finish(self) -> None:
+        if self.driver.auto_finish():
+            self.set_status("Playing the rest at once…")
+            self.action_skip()
+            self.refresh_bindings()
+
+    def action_results(self) -> None:
+        if self.outcome is not None:
+            self.post_message(self.GameEnded(self, self.outcome))
+
+    def action_menu(self) -> None:
+        self.post_message(self.LeaveRequested(self))
