@@ -11,7 +11,7 @@ from textual.content import Content
 from ...core.cards import Rank, Suit
 from ...core.engine import Event
 from ...games.one_card import GAME, Draw, OneCardView, Pass, Play
-from ..cardfaces import CardStyle, chip, suit_label
+from ..cardfaces import CardStyle, chip, face, suit_label
 from .base import (
     ActionSpec,
     CardItem,
@@ -138,7 +138,7 @@ class OneCardPresenter(Presenter):
             Choice(Content.assemble(suit_label(m.suit, style), f"  ({SUIT_KEYS[m.suit]})"), m, SUIT_KEYS[m.suit])
             for m in sorted(moves, key=lambda m: -int(m.suit))
         )
-        return Picker(f"You play {card.face}: name the suit to follow", choices)
+        return Picker(f"You play {face(card, style)}: name the suit to follow", choices)
 
     def confirm_text(self, view: OneCardView, move: Any, names: Sequence[str]) -> str:
         if isinstance(move, Draw):

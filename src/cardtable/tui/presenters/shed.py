@@ -12,7 +12,7 @@ from ...core.engine import Event
 from ...games.shed import GAME
 from ...games.shed.moves import Done, Exchange, PickUp, Play, PlayFaceDown
 from ...games.shed.view import ShedView
-from ..cardfaces import CardStyle, chip, inline
+from ..cardfaces import CardStyle, chip, face, inline
 from .base import ActionSpec, CardItem, CardRow, Choice, Picker, Presenter, PrivateArea, Reveal, Summary
 from .common import ContentTable, label, players_table
 
@@ -144,10 +144,10 @@ class ShedPresenter(Presenter):
         if isinstance(first, Exchange):
             same_hand = all(m.hand_card == first.hand_card for m in moves)
             if same_hand:
-                title = f"Swap {first.hand_card.face} from your hand with which face-up card?"
+                title = f"Swap {face(first.hand_card, style)} from your hand with which face-up card?"
                 choices = tuple(Choice(Content.assemble("take ", chip(m.face_up_card, style)), m) for m in moves)
             else:
-                title = f"Swap face-up {first.face_up_card.face} with which hand card?"
+                title = f"Swap face-up {face(first.face_up_card, style)} with which hand card?"
                 choices = tuple(Choice(Content.assemble("give ", chip(m.hand_card, style)), m) for m in moves)
             return Picker(title, choices)
         return super().picker(view, moves, style)

@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from ...core.engine import Outcome
+from ..cardfaces import colour_suits, style_of
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
 from ..widgets.text_table import text_table
@@ -72,7 +73,8 @@ class GameOverScreen(Screen[str]):
                 with Vertical(id="reasons"):
                     for seat in order:
                         if outcome.reasons[seat]:
-                            yield Static(f"{names[seat]}: {with_names(outcome.reasons[seat], names)}", classes="reason")
+                            reason = f"{names[seat]}: {with_names(outcome.reasons[seat], names)}"
+                            yield Static(colour_suits(reason, style_of(self.app)), classes="reason")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Play again (a)", id="again", variant="primary")
                 yield Button("Menu (m)", id="menu")

@@ -18,6 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..cardfaces import colour_suits, style_of
 from ..presenters.base import Prompt
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
@@ -44,7 +45,7 @@ class SecretPromptScreen(ModalScreen[Any]):
         with Vertical(id="secret"):
             yield Static(self.prompt.title, id="secret-title")
             for line in self.prompt.lines:
-                yield Static(line, classes="secret-line")
+                yield Static(colour_suits(line, style_of(self.app)) if isinstance(line, str) else line, classes="secret-line")
             if self.prompt.numbers:
                 low, high = self.prompt.low_high
                 yield Input(placeholder=f"{low}–{high}", restrict=r"\d{0,2}", id="secret-number", compact=True)

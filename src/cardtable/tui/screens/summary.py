@@ -8,6 +8,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
+from ..cardfaces import colour_suits, plain_cards, style_of
 from ..presenters.base import Summary
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
@@ -40,10 +41,12 @@ class SummaryScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="interlude"):
-            yield Static(self.summary.title, classes="interlude-title")
-            yield Static(text_table(self.summary.headers, self.summary.rows), classes="interlude-table")
+            style = style_of(self.app)
+            yield Static(plain_cards(self.summary.title, style), classes="interlude-title")
+            rows = [[plain_cards(cell, style) for cell in row] for row in self.summary.rows]
+            yield Static(text_table(self.summary.headers, rows), classes="interlude-table")
             if self.summary.note:
-                yield Static(self.summary.note, classes="interlude-note")
+                yield Static(colour_suits(self.summary.note, style), classes="interlude-note")
             yield Button(self.button_label, id="continue", variant="primary")
         yield KeysFooter()
         yield SizeNotice()

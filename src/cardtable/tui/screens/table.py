@@ -24,7 +24,7 @@ from textual.widgets import Static
 
 from ...core.engine import Event, Outcome
 from ...session import Session
-from ..cardfaces import CardStyle
+from ..cardfaces import CardStyle, colour_suits, plain_cards
 from ..flow.bots import think
 from ..flow.driver import GameDriver
 from ..presenters.base import ACTION_KEYS, Presenter, PrivateArea, Reveal, Summary
@@ -166,7 +166,7 @@ class TableScreen(Screen[None]):
     def set_status(self, text: str) -> None:
         if text != self._status:
             self._status = text
-            self.query_one("#status", Static).update(text)
+            self.query_one("#status", Static).update(colour_suits(text, self.card_style))
 
     # -- the driver's requests (TableUI) ------------------------------------------------------------
     async def curtain(self, seat: int, recap: list[str]) -> None:
@@ -203,7 +203,7 @@ class TableScreen(Screen[None]):
 
     def refused(self, seat: int, reason: str) -> None:
         self.set_status(f"Refused: {reason}")
-        self.notify(reason, title="That move is not allowed", severity="warning")
+        self.notify(plain_cards(reason, self.card_style), title="That move is not allowed", severity="warning")
 
     async def think(self, seat: int, bot: Any, view: Any, events: list) -> Any:
         worker = self.run_worker(partial(think, bot, view, events), thread=True, group="bot", exit_on_error=False)
@@ -292,7 +292,7 @@ class TableScreen(Screen[None]):
         text = f"Not playable: {reason}." if reason else "Not playable now."
         self.set_status(f"{text}\n{self._area.hint}" if self._area.hint else text)
         if message.why:
-            self.notify(text, title="Why not?")
+            self.notify(plain_cards(text, self.card_style), title="Why not?")
 
     @work(exclusive=True, group="decide")
     async def decide(self, moves: list[Any]) -> None:
@@ -314,7 +314,7 @@ class TableScreen(Screen[None]):
         """Ask under the cards: Enter (or y) makes the move, Esc (or n) goes back."""
         bar = self.query_one("#confirm", Static)
         bar.update(Content.assemble(
-            (question, "bold"), "  ",
+            colour_suits(question, self.card_style).stylize("bold"), "  ",
             Content.from_markup("[@click=screen.confirm(True)][b $accent]Enter[/] yes[/]  "
                                 "[@click=screen.confirm(False)][b $accent]Esc[/] no[/]"),
         ))
