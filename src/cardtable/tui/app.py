@@ -12,6 +12,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -31,6 +32,10 @@ if TYPE_CHECKING:
 # imported by the methods that use them, so that the menu shows up fast.
 
 STYLES = Path(__file__).parent / "styles"
+
+
+def _too_small(screen: Screen) -> bool:
+    return screen.has_class("-too-narrow") or screen.has_class("-too-short")
 
 
 def _loaded(module: str, name: str):
@@ -76,6 +81,13 @@ class CardtableApp(PersistenceMixin, App):
 
             self.start_game(GameSetup.from_start(self.start))
         self.mount_persistence()
+
+    # -- too small a terminal: the focus comes back with the screen -----------------------------------
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        """A widget hidden by the size notice loses the focus: remember it, to give it back."""
+        screen = event.widget.screen if event.widget.is_attached else None
+        if screen is not None and _too_small(screen):
+            screen._focus_before_notice = event.widget  # type: ignore[attr-defined]  (SizeNotice gives it back)
 
     # -- the flow between screens -----------------------------------------------------------------
     def on_menu_screen_picked(self, message: MenuScreen.Picked) -> None:

@@ -344,9 +344,8 @@ class TableScreen(Screen[None]):
             spec = self._area.action(action_id) if self._area is not None else None
             if action_id not in self.presenter.actions or spec is None:
                 return False  # not an action of this game, or of this phase
-            if self._waiting is None or self._confirming is not None or spec.move is None:
-                return None  # shown, but not usable now
-            return True
+            # shown only when it applies (the keys screen says so)
+            return self._waiting is not None and self._confirming is None and spec.move is not None
         if action == "skip":
             return self._skip is not None
         if action == "auto_finish":
