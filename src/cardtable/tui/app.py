@@ -189,7 +189,16 @@ class CardtableApp(PersistenceMixin, App):
 
         if isinstance(self.screen, RulesScreen):
             return
-        self.push_screen(RulesScreen(game_id))
+        table = self._table()
+        options = table.session.options if table is not None and table.game_id == game_id else None
+        self.push_screen(RulesScreen(game_id, options))
+
+    def _table(self) -> TableScreen | None:
+        """The table in the screen stack, if any."""
+        table_screen = _loaded("cardtable.tui.screens.table", "TableScreen")
+        if table_screen is None:
+            return None
+        return next((s for s in reversed(self.screen_stack) if isinstance(s, table_screen)), None)
 
     def action_rules(self) -> None:
         self.show_rules(self._menu_game())

@@ -127,6 +127,7 @@ class GameDriver:
                 self.ui.refused(seat, str(exc))
                 continue
             break
+        self.ui.set_status("")  # the hint or reason was for the move now made
         self.seen_until[seat] = len(self.session.events)
         interlude = await self.after_move(seat, events)
         if interlude:
@@ -174,6 +175,8 @@ class GameDriver:
         if reveal is not None and not self.fast:
             self.ui.hold_reveal(False)
         summary = self.presenter.summary(events, public, self.names)
+        if summary is not None:
+            self.ui.set_status("")  # the hand's last status line does not outlive it
         if summary is not None and not self.fast:
             await self.ui.summary(summary)  # the last one too, before the final ranking
         if (reveal or summary) and self.privacy.shielded and self.shown is not None:

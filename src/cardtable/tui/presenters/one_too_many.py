@@ -86,7 +86,7 @@ class OneTooManyPresenter(Presenter):
     def headline(self, view: View, names: Sequence[str]) -> str:
         deciding = f" · {', '.join(names[s] for s in view.to_act)} deciding on the Redo" if view.phase is Phase.REDO else ""
         return (f"One Too Many · round {view.round}, turn {view.turn}{deciding} · "
-                f"game to {view.target} points · ask 0 to {view.limit}")
+                f"game to {view.target} point{'s' if view.target != 1 else ''} · ask 0 to {view.limit}")
 
     def is_secret(self, move: Any) -> bool:
         return True

@@ -26,7 +26,8 @@ def with_names(text: str, names: Sequence[str]) -> str:
         index = int(match.group(1)) - 1
         return names[index] if 0 <= index < len(names) else match.group(0)
 
-    return re.sub(r"\b[Ss]eat (\d+)\b", name, text)
+    text = re.sub(r"\b[Ss]eat (\d+)\b", name, text)
+    return re.sub(r"\b1 (point|level|card)s\b", r"1 \1", text)  # "with 1 points"
 
 
 def ranking_rows(outcome: Outcome, names: Sequence[str]) -> list[tuple[str, str, str]]:
