@@ -70,7 +70,7 @@ async def test_the_hand_size_help_matches_the_empty_field():
 
 @run_async
 async def test_no_status_line_outlives_its_hand():
-    app = make_app("one-card", 2, kinds=["human", "normal"], options={"target": 30, "hand_size": 3}, seed=4)
+    app = make_app("one-card", 2, kinds=["human", "normal"], options={"target": 100, "hand_size": 3}, seed=4)
     stale: list[str] = []
 
     def look(app, name):
