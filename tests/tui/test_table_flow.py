@@ -241,3 +241,25 @@ async def test_escape_leaves_the_table_for_the_menu_and_the_game_is_saved():
         await pilot.press("y")
         await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
         assert app.save_store.ids()
+
+
+@run_async
+async def test_escape_from_the_curtain_and_the_prompt_leads_to_the_menu():
+    app = make_app("one-too-many", 2, seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("n")  # stay
+        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, SecretPromptScreen))
+        await pilot.press("2", "enter")
+        await wait_until(pilot, lambda: app.screen.pending is not None)
+        await pilot.press("escape")  # first, Esc changes the number
+        await pilot.pause()
+        assert isinstance(app.screen, SecretPromptScreen) and app.screen.pending is None
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("y")
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))

@@ -19,7 +19,7 @@ KEYS_MARKDOWN = """\
 |---|---|
 | F1 | the rules of the game |
 | ? | these keys |
-| Ctrl+P | command palette: games, rules, themes |
+| Ctrl+P | command palette: games, rules, menu, settings, themes |
 | Ctrl+Q | quit (asks first during a game) |
 
 | At the table | |
@@ -31,13 +31,21 @@ KEYS_MARKDOWN = """\
 | w | why a dimmed card cannot be played |
 | d, p, u, f | draw, pass, pick up, finish exchanging (shown when they apply) |
 | Space | skip a computer's pause |
+| x | auto-finish: only computers are left, play the rest at once |
+| Esc | back to the menu (the game is saved: Resume picks it up) |
+| o | after the game: the final ranking again |
+
+| Game over | |
+|---|---|
+| a, m | play again, menu |
+| t | look at the final table and log |
 
 | Secret numbers | |
 |---|---|
 | digits, ↑ ↓ | choose the number |
 | Enter | enter it, then Enter again to confirm (Esc to change) |
 
-The footer always shows the keys that work now.
+The footer always shows the keys that work now. ↑ ↓ scroll this list.
 """
 
 
