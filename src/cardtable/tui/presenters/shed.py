@@ -32,7 +32,7 @@ class ShedTable(ContentTable):
             deck = Content.assemble(deck, label(f"   Set aside {view.unused_count}"))
         lines.append(deck)
         if view.phase == "exchange":
-            lines.append(Content.styled("Exchange: each player may swap hand and face-up cards", "$warning"))
+            lines.append(Content.styled("Exchange: swap hand and face-up cards", "$warning"))
         elif view.start_rank:
             lines.append(Content.styled(f"The first play must be of rank {_rank_name(view.start_rank)}", "$warning"))
         lines.append(Content(""))
