@@ -50,7 +50,7 @@ class GameOverScreen(Screen[str]):
     BINDINGS = [
         Binding("a", "choose('again')", "Play again"),
         Binding("m,escape", "choose('menu')", "Menu"),
-        Binding("t", "choose('table')", "Look at the table"),
+        Binding("t", "choose('table')", "Table"),
     ]
 
     def __init__(self, game_name: str, outcome: Outcome, names: Sequence[str]) -> None:
