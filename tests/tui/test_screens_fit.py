@@ -115,7 +115,7 @@ async def test_keys_screen_scrolls_to_its_end():
             await pilot.press("question_mark")
             await wait_until(pilot, lambda: isinstance(app.screen, KeysScreen))
             await pilot.pause()
-            for _ in range(40):
+            for _ in range(80):
                 await pilot.press("down")
             await pilot.pause()
             assert "The footer always shows" in screen_text(app), size
