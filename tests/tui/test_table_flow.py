@@ -263,3 +263,36 @@ async def test_escape_from_the_curtain_and_the_prompt_leads_to_the_menu():
         await wait_until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.press("y")
         await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+
+
+def test_auto_finish_once_the_humans_are_out_of_a_shed_game():
+    session = random_session("shed", ["human", "normal", "normal"], 2, lambda s: s.view(None).places[0] != 0)
+    driver = GameDriver(session, get_presenter("shed"), TuiSettings(speed="instant"), FakeUI(session))
+    assert session.view(None).places[0] and not session.is_over
+    assert driver.only_computers_left()
+    fresh = Session.start("shed", [Seat("A"), Seat("B", "normal"), Seat("C", "normal")], None, 2)
+    assert not GameDriver(fresh, get_presenter("shed"), TuiSettings(), FakeUI(fresh)).only_computers_left()
+
+
+@run_async
+async def test_the_palette_offers_the_menu_and_settings_during_a_game():
+    app = make_app("one-card", 2, kinds=["human", "normal"], seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: ready(app))
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert "Menu" in titles and "Settings" in titles
+
+
+@run_async
+async def test_a_new_card_style_applies_to_the_table_at_once():
+    app = make_app("one-card", 2, kinds=["human", "normal"], seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: ready(app))
+        assert set("♠♥♦♣") & set(screen_text(app))
+        app.settings = app.settings.with_(ascii_cards=True)  # as saving the Settings screen does
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: not isinstance(app.screen, TableScreen))
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
+        await pilot.pause()
+        assert not set("♠♥♦♣") & set(screen_text(app)), screen_text(app)

@@ -24,7 +24,7 @@ from textual.widgets import Static
 
 from ...core.engine import Event, Outcome
 from ...session import Session
-from ..cardfaces import CardStyle, colour_suits, plain_cards
+from ..cardfaces import CardStyle, colour_suits, plain_cards, style_of
 from ..flow.bots import think
 from ..flow.driver import GameDriver
 from ..presenters.base import ACTION_KEYS, Presenter, PrivateArea, Reveal, Summary
@@ -117,6 +117,17 @@ class TableScreen(Screen[None]):
         self.query_one(CardRows).style = self.card_style
         self.query_one(CardRows).focus()
         self.play()
+
+    def on_screen_resume(self) -> None:
+        """Back from Settings (or any screen): the card style follows the settings at once."""
+        style = style_of(self.app)
+        if style != self.card_style and self.is_mounted:
+            self.card_style = style
+            self.query_one(CardRows).style = style
+            log = self.query_one(MoveLog)
+            log.card_style = style
+            log.set_lines(log.source)
+            self.redraw()
 
     @work(exclusive=True, group="game")
     async def play(self) -> None:
