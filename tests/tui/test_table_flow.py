@@ -123,6 +123,8 @@ def test_the_round_summary_names_the_greediest_and_the_redo():
     name = session.names[greedy.get("seat")]
     assert summary is not None
     assert f"{name} asked for the most" in summary.note and "holds a Redo" in summary.note
+    if not session.is_over:
+        assert f"Holding a Redo in round {session.view(None).round}: " in summary.note and name in summary.note
 
 
 class MovesUI(FakeUI):

@@ -155,6 +155,9 @@ class OneTooManyPresenter(Presenter):
         # who was greediest: what they kept, and the Redo they now hold
         how += [e.render(names) + "." for e in events if e.kind == "greediest"]
         over = any(e.kind == "game_end" for e in events)
+        holders = [names[s] for s in range(view.players) if view.redo[s]]
+        if holders and not over:
+            how.append(f"Holding a Redo in round {view.round}: {', '.join(holders)}.")
         how.append("That was the last round." if over else
                    f"The game ends after the round in which someone reaches {view.target}.")
         return Summary(
