@@ -88,6 +88,9 @@ class FakeUI:
     async def summary(self, summary):
         self.log.append(("summary",))
 
+    def hold_reveal(self, on):
+        self.log.append(("hold_reveal", on))
+
 
 def run(game_id, kinds, mode="auto", options=None, seed=3):
     session = Session.start(game_id, seats(*kinds), options, seed)

@@ -178,3 +178,38 @@ async def play_to_game_over(pilot, choose: Chooser = random_chooser, seed: int =
             await press_for_table_move(pilot, screen, move)
         await wait_until(pilot, lambda: len(table.session.moves) > before)
     raise AssertionError("the game did not end")
+
+
+def random_session(game_id: str, kinds, seed: int, stop: Callable[[Any], bool], options=None, max_steps: int = 2000,
+                   names=None, prefer: str = "Play"):
+    """A session played by seeded random moves (moves named ``prefer`` first) until ``stop(session)`` holds."""
+    from cardtable.session import Seat, Session
+
+    names = names or ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"][: len(kinds)]
+    session = Session.start(game_id, [Seat(n, k) for n, k in zip(names, kinds)], options, seed)
+    rng = random.Random(seed)
+    for _ in range(max_steps):
+        if stop(session):
+            return session
+        assert not session.is_over, "the game ended first"
+        seat = session.to_act[0]
+        legal = session.legal_moves(seat)
+        plays = [m for m in legal if type(m).__name__ == prefer]
+        session.apply(seat, rng.choice(plays or legal))
+    raise AssertionError("no such state")
+
+
+def table_app(session, **settings) -> CardtableApp:
+    """An app that opens the table of an existing session (as resuming a game does)."""
+    from cardtable.tui.presenters import get_presenter
+    from cardtable.tui.setup import GameSetup
+
+    settings.setdefault("speed", "instant")
+    tui_settings = TuiSettings(**settings)
+
+    class TableApp(CardtableApp):
+        def on_mount(self) -> None:
+            setup = GameSetup(session.game.id, session.seats, session.options, session.seed)
+            self.push_screen(TableScreen(setup, session, get_presenter(setup.game_id), self.settings))
+
+    return TableApp(settings=tui_settings)

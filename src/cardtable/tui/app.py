@@ -12,6 +12,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -31,6 +32,10 @@ if TYPE_CHECKING:
 # imported by the methods that use them, so that the menu shows up fast.
 
 STYLES = Path(__file__).parent / "styles"
+
+
+def _too_small(screen: Screen) -> bool:
+    return screen.has_class("-too-narrow") or screen.has_class("-too-short")
 
 
 def _loaded(module: str, name: str):
@@ -77,6 +82,13 @@ class CardtableApp(PersistenceMixin, App):
             self.start_game(GameSetup.from_start(self.start))
         self.mount_persistence()
 
+    # -- too small a terminal: the focus comes back with the screen -----------------------------------
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        """A widget hidden by the size notice loses the focus: remember it, to give it back."""
+        screen = event.widget.screen if event.widget.is_attached else None
+        if screen is not None and _too_small(screen):
+            screen._focus_before_notice = event.widget  # type: ignore[attr-defined]  (SizeNotice gives it back)
+
     # -- the flow between screens -----------------------------------------------------------------
     def on_menu_screen_picked(self, message: MenuScreen.Picked) -> None:
         item = message.item
@@ -122,6 +134,8 @@ class CardtableApp(PersistenceMixin, App):
         table = message.table
 
         def chosen(choice: str | None) -> None:
+            if choice == "table":
+                return  # the final table and log stay in view; its "o" shows this again
             if choice == "again":
                 self.call_later(self._to_menu_then, partial(self.start_game, table.setup.again(table.session.seed)))
             else:
@@ -130,6 +144,25 @@ class CardtableApp(PersistenceMixin, App):
         session = table.session
         seed = session.seed if session.deck is None else None  # (a stacked deck has no seed to tell)
         self.push_screen(GameOverScreen(session.game.name, message.outcome, session.names, seed), chosen)
+
+    def on_table_screen_leave_requested(self, message: TableScreen.LeaveRequested) -> None:
+        self.leave_table()
+
+    def leave_table(self) -> None:
+        """Back to the menu from the table (asks first while the game goes on; it is saved)."""
+        from .screens.confirm import ConfirmScreen
+
+        if not self._in_game():
+            self.call_later(self._to_menu_then, None)
+            return
+        if isinstance(self.screen, ConfirmScreen):
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self.call_later(self._to_menu_then, None)
+
+        self.push_screen(ConfirmScreen("Back to the menu? The game is saved: Resume picks it up.", "Menu", "Stay"), answered)
 
     async def _to_menu_then(self, then=None) -> None:
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
@@ -158,7 +191,16 @@ class CardtableApp(PersistenceMixin, App):
 
         if isinstance(self.screen, RulesScreen):
             return
-        self.push_screen(RulesScreen(game_id))
+        table = self._table()
+        options = table.session.options if table is not None and table.game_id == game_id else None
+        self.push_screen(RulesScreen(game_id, options))
+
+    def _table(self) -> TableScreen | None:
+        """The table in the screen stack, if any."""
+        table_screen = _loaded("cardtable.tui.screens.table", "TableScreen")
+        if table_screen is None:
+            return None
+        return next((s for s in reversed(self.screen_stack) if isinstance(s, table_screen)), None)
 
     def action_rules(self) -> None:
         self.show_rules(self._menu_game())
@@ -186,6 +228,9 @@ class CardtableApp(PersistenceMixin, App):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
+        if self._in_game():
+            yield SystemCommand("Menu", "Leave the game for the menu (it is saved: Resume picks it up)", self.leave_table)
+        yield SystemCommand("Settings", "Cards, curtain, speed and theme", self.show_settings)
         for game in available_game_info():
             yield SystemCommand(f"New game: {game.name}", game.summary, partial(self.new_game, game.id))
             yield SystemCommand(f"Rules: {game.name}", f"The complete rules of {game.name}", partial(self.show_rules, game.id))

@@ -104,22 +104,40 @@ def suit_label(suit: Suit, style: CardStyle = CardStyle()) -> Content:
     return Content.assemble((suit_text(suit, style), ink(suit, style, on_paper=False) or "bold"), f" {suit.label}")
 
 
-_SUITS_IN_TEXT = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])")
+_SUITS_IN_TEXT = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])|\b([RB]J)★")
 
 
 def colour_suits(text: str, style: CardStyle = CardStyle()) -> Content:
-    """Plain text (an event line) with every card face in it coloured by suit."""
+    """Plain text (an event line, a question, a hint) with every card face in it coloured by
+    suit, and written as the card style says (``10H`` with ASCII cards)."""
     parts: list[Content | str | tuple[str, str]] = []
     last = 0
     for match in _SUITS_IN_TEXT.finditer(text):
         parts.append(text[last : match.start()])
-        suit = Suit("♣♦♥♠".index(match.group(2)))
-        colour = ink(suit, style, on_paper=False)
-        shown = match.group(1) + (suit.letter if style.ascii else suit.symbol)
-        parts.append((shown, f"bold {colour}".strip()))
+        if match.group(3):  # a joker
+            joker = match.group(3)
+            parts.append((joker + ("*" if style.ascii else "★"), "bold $suit-red" if joker == "RJ" else "bold"))
+        else:
+            suit = Suit("♣♦♥♠".index(match.group(2)))
+            colour = ink(suit, style, on_paper=False)
+            shown = match.group(1) + (suit.letter if style.ascii else suit.symbol)
+            parts.append((shown, f"bold {colour}".strip()))
         last = match.end()
     parts.append(text[last:])
     return Content.assemble(*parts)
+
+
+def plain_cards(text: str, style: CardStyle = CardStyle()) -> str:
+    """``text`` with its card faces written as the card style says (no colours)."""
+    return colour_suits(text, style).plain if style.ascii else text
+
+
+def style_of(app) -> CardStyle:
+    """The card style of the app's current settings (for screens over the table)."""
+    settings = getattr(app, "settings", None)
+    if settings is None:
+        return CardStyle()
+    return CardStyle(settings.ascii_cards, settings.four_colours)
 
 
 def inline(cards, style: CardStyle = CardStyle(), empty: str = "—") -> Content:

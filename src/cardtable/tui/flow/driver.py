@@ -51,6 +51,9 @@ class TableUI(Protocol):
 
     async def summary(self, summary: Summary) -> None: ...
 
+    def hold_reveal(self, on: bool) -> None:
+        """While on, the table shows the numbers just revealed (until the draws are done)."""
+
 
 class GameDriver:
     def __init__(self, session: Session, presenter: Presenter, settings: TuiSettings, ui: TableUI) -> None:
@@ -62,6 +65,8 @@ class GameDriver:
         self.shown: int | None = None
         # per seat: the index in session.events where their recap starts
         self.seen_until: dict[int, int] = {}
+        #: play the rest without pauses or interludes (``auto_finish``, once only computers remain)
+        self.fast = False
 
     # -- what is on screen --------------------------------------------------------
     def show(self, seat: int | None) -> None:
@@ -78,7 +83,24 @@ class GameDriver:
         return self.shown if self.shown in to_act else to_act[0]  # type: ignore[return-value]
 
     def recap_for(self, seat: int) -> list[str]:
-        return recap(self.session.events, self.seen_until.get(seat, 0), self.names)
+        lines = recap(self.session.events, self.seen_until.get(seat, 0), self.names)
+        if not lines and seat in self.seen_until:
+            return ["Nothing new since your last turn."]
+        return lines
+
+    def only_computers_left(self) -> bool:
+        """Whether no human has anything left to do in this game (the rest may be auto-finished)."""
+        if self.session.is_over:
+            return False
+        playing = self.presenter.still_playing(self.session.view(None))
+        return not any(self.session.seats[seat].is_human for seat in playing)
+
+    def auto_finish(self) -> bool:
+        """Play the rest at once, without pauses or interludes (only computers left)."""
+        if not self.only_computers_left():
+            return False
+        self.fast = True
+        return True
 
     # -- the loop --------------------------------------------------------------------
     async def run(self) -> Outcome:
@@ -105,40 +127,59 @@ class GameDriver:
                 self.ui.refused(seat, str(exc))
                 continue
             break
+        self.ui.set_status("")  # the hint or reason was for the move now made
         self.seen_until[seat] = len(self.session.events)
-        await self.after_move(seat, events)
+        interlude = await self.after_move(seat, events)
+        if interlude:
+            # the move set off a reveal (numbers, draws): this player's recap starts with it,
+            # so the next curtain tells what followed their move
+            self.seen_until[seat] = len(self.session.events) - len(events)
+        aftermath = self.presenter.aftermath(events, self.names)
+        if (aftermath is not None and self.privacy.shielded and not self.session.is_over
+                and seat not in self.session.to_act):
+            # what the mover's own move showed (a face-down card), before the curtain falls
+            await self.ui.reveal(aftermath)
 
     async def computer_turn(self, seat: int) -> None:
         from .bots import bot_request
 
         name = self.names[seat]
-        self.ui.set_status(f"{name} is thinking…")
+        self.ui.set_status("" if self.fast else f"{name} is thinking…")
         bot, view, events = bot_request(self.session, seat)
         move = await self.ui.think(seat, bot, view, events)
         events = self.session.apply(seat, move)  # a bot's illegal move is a bug: let it surface
         shown = [e.render(self.names) for e in events if e.visible(None) and self.presenter.loggable(e)]
-        self.ui.set_status(shown[0] if shown else "")  # the move, in words, while it is in view
+        if not self.fast:
+            self.ui.set_status(shown[0] if shown else "")  # the move, in words, while it is in view
         await self.after_move(seat, events)
-        if not self.session.is_over:
+        if not self.session.is_over and not self.fast:
             pause = self.settings.move_pause
             await self.ui.pause(pause / 3 if self.presenter.is_secret(move) else pause)
         self.ui.set_status("")
 
-    async def after_move(self, seat: int, events: Sequence[Event]) -> None:
-        """Hide the mover's hand if someone else acts next; reveal, log, summarise."""
+    async def after_move(self, seat: int, events: Sequence[Event]) -> bool:
+        """Hide the mover's hand if someone else acts next; reveal, log, summarise.
+        True if there was an interlude (a reveal or a summary)."""
         self.ui.moved(seat, events)
+        public = self.session.view(None)
+        reveal = self.presenter.reveal(events, public, self.names)
+        if reveal is not None and not self.fast:
+            self.ui.hold_reveal(True)  # the table shows the numbers until the draws are done
         if self.shown is not None and self.shown not in self.session.to_act:
             self.show(self.privacy.resting_view())
         else:
             self.ui.set_viewer(self.shown)  # the same view, redrawn after the move
-        public = self.session.view(None)
-        reveal = self.presenter.reveal(events, public, self.names)
-        if reveal is not None:
+        if reveal is not None and not self.fast:
             await self.ui.reveal(reveal)  # all the numbers at once, before the draws
         await self.ui.show_events(events)
+        if reveal is not None and not self.fast:
+            self.ui.hold_reveal(False)
         summary = self.presenter.summary(events, public, self.names)
-        if summary is not None and not self.session.is_over:
-            await self.ui.summary(summary)
+        if summary is not None:
+            self.ui.set_status("")  # the hand's last status line does not outlive it
+        if summary is not None and not self.fast:
+            await self.ui.summary(summary)  # the last one too, before the final ranking
         if (reveal or summary) and self.privacy.shielded and self.shown is not None:
             # everyone watched the interlude: whoever acts next gets the curtain again
             self.show(None)
+        return bool(reveal or summary)

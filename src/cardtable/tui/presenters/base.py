@@ -93,6 +93,7 @@ class Prompt:
     choices: tuple[Choice, ...] = ()  # or a list of choices
     number_move: Any = None  # callable: number -> move
     low_high: tuple[int, int] = (0, 0)  # the range shown
+    status: str = ""  # the table's status line meanwhile (default: "<name> is choosing…")
 
 
 @dataclass(frozen=True)
@@ -115,7 +116,10 @@ class Summary:
 
 
 class TableWidget(Widget):
-    """A game's public table: set ``show(view, names, style)``; it renders from that only."""
+    """A game's public table: set ``show(view, names, style)``; it renders from that only.
+    ``revealing``: the numbers just revealed are shown (until the draws are done)."""
+
+    revealing: bool = False
 
     def show(self, view: Any, names: Sequence[str], style: CardStyle) -> None:  # pragma: no cover
         raise NotImplementedError
@@ -173,6 +177,15 @@ class Presenter(ABC, Generic[V]):
     def summary(self, events: Sequence[Event], view: V, names: Sequence[str]) -> Summary | None:
         """A between-rounds summary for these events, if a round or hand ended."""
         return None
+
+    def aftermath(self, events: Sequence[Event], names: Sequence[str]) -> Reveal | None:
+        """What a player's own move showed them (a card turned over) that they should see
+        before the curtain falls for the next player, if anything."""
+        return None
+
+    def still_playing(self, view: Any) -> tuple[int, ...]:
+        """The seats that still have moves to make in this game (from the public view)."""
+        return tuple(range(view.players))
 
     def loggable(self, event: Event) -> bool:
         """Whether the log shows this event (to a viewer who may see it)."""

@@ -12,7 +12,7 @@ from ...core.cards import Rank, Suit
 from ...core.engine import Event
 from ...games.one_card import GAME, Draw, OneCardView, Pass, Play
 from ...games.one_card.events import HandEnd
-from ..cardfaces import CardStyle, chip, suit_label
+from ..cardfaces import CardStyle, chip, face, suit_label
 from .base import (
     ActionSpec,
     CardItem,
@@ -62,7 +62,7 @@ class OneCardTable(ContentTable):
         for seat in range(view.players):
             last = str(view.last_points[seat]) if view.last_points else "–"
             rows.append((str(view.hand_sizes[seat]), last, str(view.totals[seat])))
-        lines.append(players_table(names, ("Cards", "Last hand", "Total"), rows, acting=view.to_act))
+        lines.append(players_table(names, ("Cards", "Last hand", "Total"), rows, acting=view.to_act, width=self.fit_width))
         return Content("\n").join(lines)
 
 
@@ -76,7 +76,8 @@ class OneCardPresenter(Presenter[OneCardView]):
     def headline(self, view: OneCardView, names: Sequence[str]) -> str:
         who = ", ".join(names[s] for s in view.to_act)
         turn = f" · {who} to play" if who and not view.over else ""
-        return f"One-Card · hand {view.hand_no} · lowest total wins when someone reaches {view.target}{turn}"
+        # whose turn first: the rest is cut (…) on a narrow screen
+        return f"One-Card{turn} · hand {view.hand_no} · game to {view.target}, lowest total wins"
 
     def private_area(self, view: OneCardView, legal: Sequence[Any], style: CardStyle) -> PrivateArea:
         playable = {m.card for m in legal if isinstance(m, Play)}
@@ -138,7 +139,7 @@ class OneCardPresenter(Presenter[OneCardView]):
             Choice(Content.assemble(suit_label(m.suit, style), f"  ({SUIT_KEYS[m.suit]})"), m, SUIT_KEYS[m.suit])
             for m in sorted(moves, key=lambda m: -int(m.suit))
         )
-        return Picker(f"You play {card.face}: name the suit to follow", choices)
+        return Picker(f"You play {face(card, style)}: name the suit to follow", choices)
 
     def confirm_text(self, view: OneCardView, move: Any, names: Sequence[str]) -> str:
         if isinstance(move, Draw):

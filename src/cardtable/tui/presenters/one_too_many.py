@@ -62,7 +62,10 @@ class OneTooManyTable(ContentTable):
                 Content.assemble((f"{len(pile)} ", "$text-muted"), inline(pile[-PILE_SHOWN:], style))
                 if pile else Content.styled("—", "$text-muted")
             )
-            if view.in_round[seat]:
+            shown = view.last_reveal[seat] if self.revealing else None
+            if shown is not None:
+                status = asked(shown)  # the numbers just revealed, until the draws are done
+            elif view.in_round[seat]:
                 status = choice_cell(view, seat)
             else:
                 status = "passed" if view.passed_on[seat] else "out"
@@ -70,7 +73,7 @@ class OneTooManyTable(ContentTable):
                 status = f"{status} · Redo" if status else "Redo"
             rows.append((pile_cell, str(view.scores[seat]), status))
         out = [s for s in range(view.players) if not view.in_round[s]]
-        lines.append(players_table(names, ("Pile", "Pts", ""), rows, acting=view.to_act, out=out))
+        lines.append(players_table(names, ("Pile", "Pts", ""), rows, acting=view.to_act, out=out, width=self.fit_width))
         return Content("\n").join(lines)
 
 
@@ -82,8 +85,9 @@ class OneTooManyPresenter(Presenter[View]):
         return OneTooManyTable(id="public-table")
 
     def headline(self, view: View, names: Sequence[str]) -> str:
-        return (f"One Too Many · round {view.round}, turn {view.turn} · "
-                f"first to {view.target} points ends the game · limit {view.limit}")
+        deciding = f" · {', '.join(names[s] for s in view.to_act)} deciding on the Redo" if view.phase is Phase.REDO else ""
+        return (f"One Too Many · round {view.round}, turn {view.turn}{deciding} · "
+                f"game to {view.target} point{'s' if view.target != 1 else ''} · ask 0 to {view.limit}")
 
     def is_secret(self, move: Any) -> bool:
         return True
@@ -108,7 +112,8 @@ class OneTooManyPresenter(Presenter[View]):
                 Choice("Use my Redo: choose a new number" if m.use else "Keep my number (the Redo is kept for later)", m)
                 for m in sorted(legal, key=lambda m: not m.use)
             )
-            return Prompt(f"{names[me]}: use your Redo?", tuple(lines), choices=choices)
+            return Prompt(f"{names[me]}: use your Redo?", tuple(lines), choices=choices,
+                          status=f"{names[me]} is deciding on the Redo…")
         numbers = tuple(sorted(m.count for m in legal if isinstance(m, Ask)))
         if view.phase is Phase.RECHOOSE:
             shown = ", ".join(f"{names[s]} {asked(c)}" for s, c in enumerate(view.last_reveal) if c is not None)
@@ -151,12 +156,20 @@ class OneTooManyPresenter(Presenter[View]):
         ended = end.payload(RoundEnd)
         rows = tuple((names[s], str(ended.round_points[s]), str(ended.scores[s])) for s in range(len(names)))
         bust = next((e for e in events if e.kind == "bust"), None)
-        how = bust.render(names) if bust is not None else "Everyone banked their pile."
+        how = [bust.render(names) if bust is not None else "Everyone banked their pile."]
+        # who was greediest: what they kept, and the Redo they now hold
+        how += [e.render(names) + "." for e in events if e.kind == "greediest"]
+        over = any(e.kind == "game_end" for e in events)
+        holders = [names[s] for s in range(view.players) if view.redo[s]]
+        if holders and not over:
+            how.append(f"Holding a Redo in round {view.round}: {', '.join(holders)}.")
+        how.append("That was the last round." if over else
+                   f"The game ends after the round in which someone reaches {view.target}.")
         return Summary(
             f"Round {ended.round} is over",
             ("Player", "This round", "Total"),
             rows,
-            f"{how}\nThe game ends after the round in which someone reaches {view.target}.",
+            "\n".join(how),
         )
 
 

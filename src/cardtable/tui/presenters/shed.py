@@ -16,8 +16,8 @@ from ...core.words import plural
 from ...games.shed import GAME
 from ...games.shed.moves import Done, Exchange, PickUp, Play, PlayFaceDown
 from ...games.shed.view import ShedView
-from ..cardfaces import CardStyle, chip, inline
-from .base import ActionSpec, CardItem, CardRow, Choice, Picker, Presenter, PrivateArea
+from ..cardfaces import CardStyle, chip, face, inline
+from .base import ActionSpec, CardItem, CardRow, Choice, Picker, Presenter, PrivateArea, Reveal, Summary
 from .common import ContentTable, label, players_table
 
 ORDINALS = ("1st", "2nd", "3rd", "4th")
@@ -38,13 +38,12 @@ def stall_line(view: ShedView) -> Content:
     return Content.styled(f"⚠ No progress for {moves}: the game stops at {limit}", "bold $warning")
 
 
-def known_line(view: ShedView, names: Sequence[str], style: CardStyle) -> Content | None:
-    """The hand cards everyone knows (picked up from the stack, or seen face up), per player."""
-    parts: list[Content | str] = []
-    for seat in range(view.players):
-        if view.known[seat]:
-            parts += [label(" · ") if parts else "", f"{names[seat]} ", inline(view.known[seat], style)]
-    return Content.assemble(label("Known in hand: "), *parts) if parts else None
+def known_lines(view: ShedView, names: Sequence[str], style: CardStyle) -> list[Content]:
+    """The hand cards everyone knows (picked up from the stack, or seen face up): a line per
+    player who holds some, so a narrow table cuts no one's cards off."""
+    lines = [Content.assemble(label(f"Known in {names[seat]}'s hand: "), inline(view.known[seat], style))
+             for seat in range(view.players) if view.known[seat]]
+    return lines
 
 
 class ShedTable(ContentTable):
@@ -59,7 +58,7 @@ class ShedTable(ContentTable):
             deck = Content.assemble(deck, label(f"   Set aside {view.unused_count}"))
         lines.append(deck)
         if view.phase == "exchange":
-            lines.append(Content.styled("Exchange: each player may swap hand and face-up cards", "$warning"))
+            lines.append(Content.styled("Exchange: swap hand and face-up cards", "$warning"))
         elif view.start_rank:
             lines.append(Content.styled(f"The first play must be of rank {_rank_name(view.start_rank)}", "$warning"))
         elif view.phase == "play":
@@ -70,13 +69,11 @@ class ShedTable(ContentTable):
             place = view.places[seat]
             status = "ready" if view.phase == "exchange" and view.exchange_done[seat] else ""
             if place:  # the last player (or those left at the stall limit) still hold cards: not out
-                status = f"out {ORDINALS[place - 1]}" if view.cards_left(seat) == 0 else f"{ORDINALS[place - 1]} place"
+                status = f"out {ORDINALS[place - 1]}" if view.cards_left(seat) == 0 else ORDINALS[place - 1]
             rows.append((str(view.hand_sizes[seat]), inline(view.face_up[seat], style), str(view.face_down[seat]), Content(status)))
         out = [seat for seat in range(view.players) if view.places[seat]]
-        lines.append(players_table(names, ("Hand", "Face up", "Down", ""), rows, acting=view.to_act, out=out))
-        known = known_line(view, names, style)
-        if known is not None:
-            lines.append(known)
+        lines.append(players_table(names, ("Hand", "Face up", "Down", ""), rows, acting=view.to_act, out=out, width=self.fit_width))
+        lines += known_lines(view, names, style)
         return Content("\n").join(lines)
 
 
@@ -97,7 +94,7 @@ class ShedPresenter(Presenter[ShedView]):
         if view.phase == "exchange":
             return "Shed · exchange phase · the last player holding cards loses"
         who = ", ".join(names[s] for s in view.to_act)
-        return "Shed · the last player holding cards loses" + (f" · {who} to play" if who else "")
+        return "Shed" + (f" · {who} to play" if who else "") + " · the last player holding cards loses"
 
     # -- the viewer's cards -----------------------------------------------------------
     def private_area(self, view: ShedView, legal: Sequence[Any], style: CardStyle) -> PrivateArea:
@@ -179,10 +176,10 @@ class ShedPresenter(Presenter[ShedView]):
         if isinstance(first, Exchange):
             same_hand = all(m.hand_card == first.hand_card for m in moves)
             if same_hand:
-                title = f"Swap {first.hand_card.face} from your hand with which face-up card?"
+                title = f"Swap {face(first.hand_card, style)} from your hand with which face-up card?"
                 choices = tuple(Choice(Content.assemble("take ", chip(m.face_up_card, style)), m) for m in moves)
             else:
-                title = f"Swap face-up {first.face_up_card.face} with which hand card?"
+                title = f"Swap face-up {face(first.face_up_card, style)} with which hand card?"
                 choices = tuple(Choice(Content.assemble("give ", chip(m.hand_card, style)), m) for m in moves)
             return Picker(title, choices)
         return super().picker(view, moves, style)
@@ -196,8 +193,28 @@ class ShedPresenter(Presenter[ShedView]):
             return f"Pick up the stack ({view.stack_size} card{'s' if view.stack_size != 1 else ''})?"
         return super().confirm_text(view, move, names)
 
-    def summary(self, events: Sequence[Event], view: ShedView, names: Sequence[str]):
-        return None
+    def summary(self, events: Sequence[Event], view: ShedView, names: Sequence[str]) -> Summary | None:
+        """At the end: how it ended, and the cards each player was left with."""
+        end = next((e for e in events if e.kind == "game_end"), None)
+        if end is None:
+            return None
+        rows = tuple(
+            (names[s], ORDINALS[view.places[s] - 1] if view.places[s] else "–",
+             str(view.hand_sizes[s]), " ".join(c.face for c in view.face_up[s]) or "–", str(view.face_down[s]))
+            for s in sorted(range(view.players), key=lambda s: view.places[s] or view.players + 1)
+        )
+        return Summary("The game is over", ("Player", "Place", "Hand", "Face up", "Down"), rows, end.render(names) + ".")
+
+    def aftermath(self, events: Sequence[Event], names: Sequence[str]) -> Reveal | None:
+        """A face-down card turned over: its player sees it and what followed before the curtain falls."""
+        flip = next((e for e in events if e.kind == "flip_fail" or (e.kind == "play" and e.get("source") == "face-down")), None)
+        if flip is None:
+            return None
+        lines = [e.render(names) + "." for e in events if e.visible(None)]
+        return Reveal(f"{names[flip.get('seat')]} turned over a face-down card", (), "\n".join(lines))
+
+    def still_playing(self, view: ShedView) -> tuple[int, ...]:
+        return tuple(s for s in range(view.players) if not view.places[s])
 
 
 PRESENTER = ShedPresenter()

@@ -17,7 +17,10 @@ from . import SCREEN_CSS
 
 class CurtainScreen(Screen[None]):
     CSS_PATH = SCREEN_CSS
-    BINDINGS = [Binding("enter", "ready", "I have the keyboard", priority=True)]
+    BINDINGS = [
+        Binding("enter", "ready", "I have the keyboard", priority=True),
+        Binding("escape", "menu", "Menu"),
+    ]
 
     def __init__(self, name: str, recap: list[str], style: CardStyle = CardStyle(), delay: float = 0.0) -> None:
         super().__init__(classes="curtain-screen")
@@ -53,6 +56,12 @@ class CurtainScreen(Screen[None]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         self.action_ready()
+
+    def action_menu(self) -> None:
+        """Back to the menu (asks first; the game is saved)."""
+        leave = getattr(self.app, "leave_table", None)
+        if leave is not None:
+            leave()
 
     def action_ready(self) -> None:
         if self.armed:

@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from ...core.engine import Outcome
+from ..cardfaces import colour_suits, style_of
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
 from ..widgets.text_table import text_table
@@ -25,7 +26,8 @@ def with_names(text: str, names: Sequence[str]) -> str:
         index = int(match.group(1)) - 1
         return names[index] if 0 <= index < len(names) else match.group(0)
 
-    return re.sub(r"\b[Ss]eat (\d+)\b", name, text)
+    text = re.sub(r"\b[Ss]eat (\d+)\b", name, text)
+    return re.sub(r"\b1 (point|level|card)s\b", r"1 \1", text)  # "with 1 points"
 
 
 def ranking_rows(outcome: Outcome, names: Sequence[str]) -> list[tuple[str, str, str]]:
@@ -48,12 +50,14 @@ def seed_note(seed: int) -> str:
 
 
 class GameOverScreen(Screen[str]):
-    """Dismisses with "again" or "menu"."""
+    """Dismisses with "again", "menu" or "table" (the final table and log stay in view;
+    the table's ``o`` brings this back)."""
     CSS_PATH = SCREEN_CSS
 
     BINDINGS = [
         Binding("a", "choose('again')", "Play again"),
         Binding("m,escape", "choose('menu')", "Menu"),
+        Binding("t", "choose('table')", "Table"),
     ]
 
     def __init__(self, game_name: str, outcome: Outcome, names: Sequence[str], seed: int | None = None) -> None:
@@ -66,7 +70,7 @@ class GameOverScreen(Screen[str]):
     def compose(self) -> ComposeResult:
         outcome, names = self.outcome, self.names
         order = sorted(range(len(names)), key=lambda seat: (outcome.places[seat], seat))
-        with Vertical(classes="interlude", id="game-over"):
+        with VerticalScroll(classes="interlude", id="game-over"):
             yield Static(f"{self.game_name}: game over", classes="interlude-title")
             yield Static(winners_line(outcome, names), id="winners")
             yield Static(
@@ -75,15 +79,17 @@ class GameOverScreen(Screen[str]):
                 classes="interlude-table",
             )
             if outcome.reasons or self.seed is not None:
-                with VerticalScroll(id="reasons"):
+                with Vertical(id="reasons"):
                     for seat in order:
                         if outcome.reasons and outcome.reasons[seat]:
-                            yield Static(f"{names[seat]}: {with_names(outcome.reasons[seat], names)}", classes="reason")
+                            reason = f"{names[seat]}: {with_names(outcome.reasons[seat], names)}"
+                            yield Static(colour_suits(reason, style_of(self.app)), classes="reason")
                     if self.seed is not None:
                         yield Static(seed_note(self.seed), id="seed", classes="reason")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Play again (a)", id="again", variant="primary")
                 yield Button("Menu (m)", id="menu")
+                yield Button("Table (t)", id="table")
         yield KeysFooter()
         yield SizeNotice()
 

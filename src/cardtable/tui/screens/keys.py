@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
@@ -19,7 +19,7 @@ KEYS_MARKDOWN = """\
 |---|---|
 | F1 | the rules of the game |
 | ? | these keys |
-| Ctrl+P | command palette: games, rules, themes |
+| Ctrl+P | command palette: games, rules, menu, settings, themes |
 | Ctrl+Q | quit (asks first during a game) |
 
 | At the table | |
@@ -31,13 +31,21 @@ KEYS_MARKDOWN = """\
 | w | why a dimmed card cannot be played |
 | d, p, u, f | draw, pass, pick up, finish exchanging (shown when they apply) |
 | Space | skip a computer's pause |
+| x | auto-finish: only computers are left, play the rest at once |
+| Esc | back to the menu (the game is saved: Resume picks it up) |
+| o | after the game: the final ranking again |
+
+| Game over | |
+|---|---|
+| a, m | play again, menu |
+| t | look at the final table and log |
 
 | Secret numbers | |
 |---|---|
 | digits, ↑ ↓ | choose the number |
 | Enter | enter it, then Enter again to confirm (Esc to change) |
 
-The footer always shows the keys that work now.
+The footer always shows the keys that work now. ↑ ↓ scroll this list.
 """
 
 #: Added in a web browser (``cardtable serve``), where some keys never reach the app.
@@ -56,11 +64,14 @@ class KeysScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,question_mark,q,enter", "close", "Close")]
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog", id="keys"):
+        with VerticalScroll(classes="dialog", id="keys"):
             # (in a browser, its section comes first, where it is seen without scrolling)
             yield Markdown(KEYS_MARKDOWN.replace("# Keys\n", f"# Keys\n{BROWSER_KEYS}", 1) if self.app.is_web else KEYS_MARKDOWN)
         yield KeysFooter()
         yield SizeNotice()
+
+    def on_mount(self) -> None:
+        self.query_one("#keys").focus()  # ↑ ↓ PgUp PgDn scroll it
 
     def action_close(self) -> None:
         self.dismiss(None)

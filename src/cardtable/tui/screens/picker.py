@@ -12,6 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..cardfaces import colour_suits, style_of
 from ..presenters.base import Picker
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
@@ -33,7 +34,7 @@ class PickerScreen(ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.picker.title, classes="dialog-title")
+            yield Static(colour_suits(self.picker.title, style_of(self.app)), classes="dialog-title")
             yield OptionList(
                 *(Option(choice.label, id=str(i)) for i, choice in enumerate(self.picker.choices)),
                 id="choices",

@@ -8,6 +8,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
+from ..cardfaces import colour_suits, plain_cards, style_of
 from ..presenters.base import Reveal
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
@@ -25,10 +26,13 @@ class RevealScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="interlude"):
-            yield Static(self.reveal.title, classes="interlude-title")
-            yield Static(text_table(("Player", "Chose"), self.reveal.rows, align="ll"), classes="interlude-table")
+            style = style_of(self.app)
+            yield Static(colour_suits(self.reveal.title, style), classes="interlude-title")
+            if self.reveal.rows:
+                rows = [[plain_cards(cell, style) for cell in row] for row in self.reveal.rows]
+                yield Static(text_table(("Player", "Chose"), rows, align="ll"), classes="interlude-table")
             if self.reveal.note:
-                yield Static(self.reveal.note, classes="interlude-note")
+                yield Static(colour_suits(self.reveal.note, style), classes="interlude-note")
             yield Button("Continue", id="continue", variant="primary")
         yield KeysFooter()
         yield SizeNotice()

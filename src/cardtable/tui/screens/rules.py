@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -14,11 +16,30 @@ from ..widgets.size_notice import SizeNotice
 from . import SCREEN_CSS
 
 
-def rules_text(game_id: str) -> str:
+def rules_text(game_id: str, options: Any = None) -> str:
+    """The rules in Markdown; with ``options`` (the game at the table), the options of that
+    game first, where they differ from the rules' defaults."""
     try:
-        return rules_markdown(game_id)
+        text = rules_markdown(game_id)
     except (OSError, KeyError):
         return f"# {game_id}\n\nThe rules of this game are not available in this installation."
+    if options is None:
+        return text
+    return options_note(options) + "\n\n" + text
+
+
+def options_note(options: Any) -> str:
+    """A Markdown note on the options of the game being played."""
+    changed = []
+    for name, info in type(options).model_fields.items():
+        value = getattr(options, name)
+        if value != info.default:
+            shown = "automatic" if info.default is None else info.default
+            title = name.replace("_", " ").capitalize()
+            changed.append(f"- {title}: **{value}** (the rules: {shown})")
+    if not changed:
+        return "> **This game** is played with the options below, as written."
+    return "> **This game** is played with these options; the rules below give the defaults.\n\n" + "\n".join(changed)
 
 
 class RulesViewer(MarkdownViewer, can_focus=True):
@@ -34,9 +55,11 @@ class RulesScreen(Screen[None]):
         Binding("right", "tab(1)", "Game", show=False),
     ]
 
-    def __init__(self, game_id: str | None = None) -> None:
+    def __init__(self, game_id: str | None = None, options: Any = None) -> None:
+        """``options``: those of the game at the table (``game_id``), shown above its rules."""
         super().__init__(classes="rules-screen")
         self.game_id = game_id
+        self.options = options
 
     def compose(self) -> ComposeResult:
         games = available_games()
@@ -44,7 +67,8 @@ class RulesScreen(Screen[None]):
         with TabbedContent(initial=initial or ""):
             for game in games:
                 with TabPane(game.name, id=game.id):
-                    yield RulesViewer(rules_text(game.id), show_table_of_contents=False, open_links=False)
+                    options = self.options if game.id == self.game_id else None
+                    yield RulesViewer(rules_text(game.id, options), show_table_of_contents=False, open_links=False)
         yield KeysFooter()
         yield SizeNotice()
 

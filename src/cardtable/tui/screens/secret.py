@@ -18,6 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..cardfaces import colour_suits, style_of
 from ..presenters.base import Prompt
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
@@ -31,6 +32,7 @@ class SecretPromptScreen(ModalScreen[Any]):
         Binding("up", "step(1)", "More", show=False),
         Binding("down", "step(-1)", "Fewer", show=False),
         Binding("escape", "back", "Change", show=False),
+        Binding("escape", "menu", "Menu"),
     ]
 
     def __init__(self, prompt: Prompt, check: Callable[[Any], str | None], describe: Callable[[Any], str]) -> None:
@@ -44,7 +46,7 @@ class SecretPromptScreen(ModalScreen[Any]):
         with Vertical(id="secret"):
             yield Static(self.prompt.title, id="secret-title")
             for line in self.prompt.lines:
-                yield Static(line, classes="secret-line")
+                yield Static(colour_suits(line, style_of(self.app)) if isinstance(line, str) else line, classes="secret-line")
             if self.prompt.numbers:
                 low, high = self.prompt.low_high
                 yield Input(placeholder=f"{low}–{high}", restrict=r"\d{0,2}", id="secret-number", compact=True)
@@ -103,6 +105,7 @@ class SecretPromptScreen(ModalScreen[Any]):
         confirm.update(f"{text[:1].upper() + text[1:]}? Enter to confirm, Esc to change.")
         confirm.display = True
         self.add_class("-confirming")
+        self.refresh_bindings()
 
     def _confirm(self) -> None:
         move, self.pending = self.pending, None
@@ -115,11 +118,25 @@ class SecretPromptScreen(ModalScreen[Any]):
         error.update(text)
         error.display = bool(text)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "back":
+            return self.pending is not None
+        if action == "menu":
+            return self.pending is None
+        return True
+
+    def action_menu(self) -> None:
+        """Back to the menu (asks first; the game is saved)."""
+        leave = getattr(self.app, "leave_table", None)
+        if leave is not None:
+            leave()
+
     def action_back(self) -> None:
         if self.pending is not None:
             self.pending = None
             self.remove_class("-confirming")
             self.query_one("#secret-confirm", Static).display = False
+            self.refresh_bindings()
 
     def action_step(self, step: int) -> None:
         if not self.prompt.numbers or self.pending is not None:

@@ -36,9 +36,9 @@ class SettingsScreen(Screen["Settings | None"]):
     #settings { width: 76; max-width: 100%; height: auto; max-height: 100%; padding: 1 1 0 1; }
     #settings-title { text-style: bold; color: $text-accent; margin-bottom: 1; }
     #settings-notice { color: $text-warning; margin-bottom: 1; height: auto; }
-    .setting { height: auto; }
-    .setting > Label { width: 20; padding-top: 1; }
-    .setting > Select { width: 1fr; }
+    /* a label column and a field column: a Select's drop-down stays inside the screen */
+    .setting { layout: grid; grid-size: 2; grid-columns: 20 1fr; grid-rows: auto; height: auto; margin-bottom: 1; }
+    .setting > Select { width: 100%; }
     .setting > Switch { width: auto; }
     #settings-buttons { height: auto; align-horizontal: center; }
     #settings-buttons > Button { margin: 0 1; }
@@ -62,19 +62,19 @@ class SettingsScreen(Screen["Settings | None"]):
             yield Static(Content(self.notice or ""), id="settings-notice")
             with Horizontal(classes="setting"):
                 yield Label("Theme")
-                yield Select([(name, name) for name in theme_names()], value=s.theme, allow_blank=False, id="theme")
+                yield Select([(name, name) for name in theme_names()], value=s.theme, allow_blank=False, compact=True, id="theme")
             with Horizontal(classes="setting"):
                 yield Label("Cards")
-                yield Select(CARD_STYLES, value=s.card_style, allow_blank=False, id="card_style")
+                yield Select(CARD_STYLES, value=s.card_style, allow_blank=False, compact=True, id="card_style")
             with Horizontal(classes="setting"):
                 yield Label("Four-colour deck")
                 yield Switch(value=s.four_colour, id="four_colour")
             with Horizontal(classes="setting"):
                 yield Label("Computer speed")
-                yield Select(SPEEDS, value=s.computer_speed, allow_blank=False, id="computer_speed")
+                yield Select(SPEEDS, value=s.computer_speed, allow_blank=False, compact=True, id="computer_speed")
             with Horizontal(classes="setting"):
                 yield Label("Curtain")
-                yield Select(CURTAINS, value=s.curtain, allow_blank=False, id="curtain")
+                yield Select(CURTAINS, value=s.curtain, allow_blank=False, compact=True, id="curtain")
             with Horizontal(id="settings-buttons"):
                 yield Button("Save (Ctrl+S)", id="save", variant="primary")
                 yield Button("Cancel (Esc)", id="cancel")

@@ -8,6 +8,7 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
+from ..cardfaces import colour_suits, plain_cards, style_of
 from ..presenters.base import Summary
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
@@ -16,20 +17,37 @@ from . import SCREEN_CSS
 
 
 class SummaryScreen(Screen[None]):
-    CSS_PATH = SCREEN_CSS
-    BINDINGS = [Binding("enter,space", "done", "Next round", priority=True)]
+    """``final``: the last round or hand of the game; the final ranking comes next."""
 
-    def __init__(self, summary: Summary) -> None:
+    CSS_PATH = SCREEN_CSS
+    BINDINGS = [
+        Binding("enter,space", "done", "Next round", priority=True),
+        Binding("enter,space", "done_final", "Final ranking", priority=True),
+    ]
+
+    def __init__(self, summary: Summary, final: bool = False) -> None:
         super().__init__(classes="interlude-screen")
         self.summary = summary
+        self.final = final
+
+    @property
+    def button_label(self) -> str:
+        return "Final ranking" if self.final else "Next round"
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("done", "done_final"):
+            return (action == "done_final") == self.final  # the footer says what comes next
+        return True
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="interlude"):
-            yield Static(self.summary.title, classes="interlude-title")
-            yield Static(text_table(self.summary.headers, self.summary.rows), classes="interlude-table")
+            style = style_of(self.app)
+            yield Static(plain_cards(self.summary.title, style), classes="interlude-title")
+            rows = [[plain_cards(cell, style) for cell in row] for row in self.summary.rows]
+            yield Static(text_table(self.summary.headers, rows), classes="interlude-table")
             if self.summary.note:
-                yield Static(self.summary.note, classes="interlude-note")
-            yield Button("Continue", id="continue", variant="primary")
+                yield Static(colour_suits(self.summary.note, style), classes="interlude-note")
+            yield Button(self.button_label, id="continue", variant="primary")
         yield KeysFooter()
         yield SizeNotice()
 
@@ -38,4 +56,7 @@ class SummaryScreen(Screen[None]):
         self.dismiss(None)
 
     def action_done(self) -> None:
+        self.dismiss(None)
+
+    def action_done_final(self) -> None:
         self.dismiss(None)

@@ -15,7 +15,7 @@ from typing import Any, Sequence
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
@@ -24,13 +24,13 @@ from textual.widgets import Static
 
 from ...core.engine import Event, Outcome
 from ...session import Session
-from ..cardfaces import CardStyle
+from ..cardfaces import CardStyle, colour_suits, plain_cards, style_of
 from ..flow.bots import think
 from ..flow.driver import GameDriver
 from ..presenters.base import ACTION_KEYS, Presenter, PrivateArea, Reveal, Summary
 from ..settings import TuiSettings
 from ..setup import GameSetup
-from ..widgets.card_rows import CardRows
+from ..widgets.card_rows import CardRows, CardScroll
 from ..widgets.move_log import MoveLog
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
@@ -50,6 +50,9 @@ class TableScreen(Screen[None]):
         Binding("escape,n", "confirm(False)", "No"),
         *(Binding(key, f"act('{action}')", label) for action, key, label in ACTION_KEYS),
         Binding("space", "skip", "Skip"),
+        Binding("x", "auto_finish", "Auto-finish"),
+        Binding("o", "results", "Results"),
+        Binding("escape", "menu", "Menu"),
     ]
 
     class MoveApplied(Message):
@@ -65,6 +68,13 @@ class TableScreen(Screen[None]):
             self.table = screen
             self.outcome = outcome
 
+    class LeaveRequested(Message):
+        """Esc at the table: back to the menu (the game is saved after every move)."""
+
+        def __init__(self, screen: TableScreen) -> None:
+            super().__init__()
+            self.table = screen
+
     def __init__(self, setup: GameSetup, session: Session, presenter: Presenter, settings: TuiSettings) -> None:
         super().__init__(classes="table-screen")
         self.setup = setup
@@ -75,13 +85,15 @@ class TableScreen(Screen[None]):
         self.driver = GameDriver(session, presenter, settings, self)
         self.viewer: int | None = None
         self._log_viewer: object = object()  # the viewer the log was last built for
-        self._logged = 0  # how many of session.events the log has gone through
+        # how many of session.events the log has gone through: a resumed game's are all shown
+        self._logged = len(session.events)
         self._waiting: asyncio.Future | None = None  # a human's move, while they choose
         self._legal: list[Any] = []
         self._skip: asyncio.Event | None = None
         self._area: PrivateArea | None = None
         self._status = ""
         self._confirming: asyncio.Future | None = None
+        self.outcome: Outcome | None = None  # once the game has ended
 
     @property
     def game_id(self) -> str:
@@ -93,7 +105,7 @@ class TableScreen(Screen[None]):
         with Horizontal(id="table-body"):
             with Vertical(id="table-main"):
                 yield self.presenter.make_table()
-                with VerticalScroll(id="hand-scroll"):
+                with CardScroll(id="hand-scroll"):
                     yield CardRows(id="hand")
                 yield Static("", id="status")
                 yield Static("", id="confirm")
@@ -107,12 +119,25 @@ class TableScreen(Screen[None]):
         self.query_one(CardRows).focus()
         self.play()
 
+    def on_screen_resume(self) -> None:
+        """Back from Settings (or any screen): the card style follows the settings at once."""
+        style = style_of(self.app)
+        if style != self.card_style and self.is_mounted:
+            self.card_style = style
+            self.query_one(CardRows).style = style
+            log = self.query_one(MoveLog)
+            log.card_style = style
+            log.set_lines(log.source)
+            self.redraw()
+
     @work(exclusive=True, group="game")
     async def play(self) -> None:
         outcome = await self.driver.run()
         self.set_status("")
         self._log_viewer = object()  # rebuilt with the seed, now that it may be told
         self._sync_log()
+        self.outcome = outcome
+        self.refresh_bindings()
         self.post_message(self.GameEnded(self, outcome))
 
     # -- drawing (TableUI) -----------------------------------------------------------------------
@@ -159,7 +184,7 @@ class TableScreen(Screen[None]):
     def set_status(self, text: str) -> None:
         if text != self._status:
             self._status = text
-            self.query_one("#status", Static).update(text)
+            self.query_one("#status", Static).update(colour_suits(text, self.card_style))
 
     # -- the driver's requests (TableUI) ------------------------------------------------------------
     async def curtain(self, seat: int, recap: list[str]) -> None:
@@ -173,7 +198,7 @@ class TableScreen(Screen[None]):
         if self.presenter.uses_prompt:
             prompt = self.presenter.prompt(view, legal, self.session.names)
             if prompt is not None:
-                self.set_status(f"{self.session.names[seat]} is choosing…")
+                self.set_status(prompt.status or f"{self.session.names[seat]} is choosing…")
                 return await self.app.push_screen_wait(
                     SecretPromptScreen(prompt, partial(self.why_not, seat), self.session.game.describe_move)
                 )
@@ -196,7 +221,7 @@ class TableScreen(Screen[None]):
 
     def refused(self, seat: int, reason: str) -> None:
         self.set_status(f"Refused: {reason}")
-        self.notify(reason, title="That move is not allowed", severity="warning")
+        self.notify(plain_cards(reason, self.card_style), title="That move is not allowed", severity="warning")
 
     async def think(self, seat: int, bot: Any, view: Any, events: list) -> Any:
         worker = self.run_worker(partial(think, bot, view, events), thread=True, group="bot", exit_on_error=False)
@@ -209,7 +234,7 @@ class TableScreen(Screen[None]):
     async def show_events(self, events: Sequence[Event]) -> None:
         """Log the events not yet shown; draws appear one card at a time."""
         log, names = self.query_one(MoveLog), self.session.names
-        pause = self.settings.event_pause
+        pause = 0.0 if self.driver.fast else self.settings.event_pause
         pending = self.session.events[self._logged :]
         card_by_card = pause > 0 and sum(e.kind == "draw" for e in pending) > 1
         for event in pending:
@@ -235,6 +260,12 @@ class TableScreen(Screen[None]):
     def _needs_a_human(self) -> bool:
         return any(seat.is_human for seat in self.session.seats)
 
+    def hold_reveal(self, on: bool) -> None:
+        table = self.query_one("#public-table")
+        if getattr(table, "revealing", None) != on:
+            table.revealing = on  # type: ignore[attr-defined]
+            self.redraw()
+
     async def reveal(self, reveal: Reveal) -> None:
         if self._needs_a_human():
             await self.app.push_screen_wait(RevealScreen(reveal))
@@ -243,7 +274,7 @@ class TableScreen(Screen[None]):
 
     async def summary(self, summary: Summary) -> None:
         if self._needs_a_human():
-            await self.app.push_screen_wait(SummaryScreen(summary))
+            await self.app.push_screen_wait(SummaryScreen(summary, final=self.session.is_over))
         else:
             await self.pause(self.settings.move_pause * 2)
 
@@ -279,7 +310,7 @@ class TableScreen(Screen[None]):
         text = f"Not playable: {reason}." if reason else "Not playable now."
         self.set_status(f"{text}\n{self._area.hint}" if self._area.hint else text)
         if message.why:
-            self.notify(text, title="Why not?")
+            self.notify(plain_cards(text, self.card_style), title="Why not?")
 
     @work(exclusive=True, group="decide")
     async def decide(self, moves: list[Any]) -> None:
@@ -301,7 +332,7 @@ class TableScreen(Screen[None]):
         """Ask under the cards: Enter (or y) makes the move, Esc (or n) goes back."""
         bar = self.query_one("#confirm", Static)
         bar.update(Content.assemble(
-            (question, "bold"), "  ",
+            colour_suits(question, self.card_style).stylize("bold"), "  ",
             Content.from_markup("[@click=screen.confirm(True)][b $accent]Enter[/] yes[/]  "
                                 "[@click=screen.confirm(False)][b $accent]Esc[/] no[/]"),
         ))
@@ -331,11 +362,16 @@ class TableScreen(Screen[None]):
             spec = self._area.action(action_id) if self._area is not None else None
             if action_id not in self.presenter.actions or spec is None:
                 return False  # not an action of this game, or of this phase
-            if self._waiting is None or self._confirming is not None or spec.move is None:
-                return None  # shown, but not usable now
-            return True
+            # shown only when it applies (the keys screen says so)
+            return self._waiting is not None and self._confirming is None and spec.move is not None
         if action == "skip":
             return self._skip is not None
+        if action == "auto_finish":
+            return self.driver.only_computers_left() and not self.driver.fast
+        if action == "results":
+            return self.outcome is not None and self.app.screen is self
+        if action == "menu":
+            return self._confirming is None
         return True
 
     def action_act(self, action_id: str) -> None:
@@ -348,3 +384,16 @@ class TableScreen(Screen[None]):
     def action_skip(self) -> None:
         if self._skip is not None:
             self._skip.set()
+
+    def action_auto_finish(self) -> None:
+        if self.driver.auto_finish():
+            self.set_status("Playing the rest at once…")
+            self.action_skip()
+            self.refresh_bindings()
+
+    def action_results(self) -> None:
+        if self.outcome is not None:
+            self.post_message(self.GameEnded(self, self.outcome))
+
+    def action_menu(self) -> None:
+        self.post_message(self.LeaveRequested(self))

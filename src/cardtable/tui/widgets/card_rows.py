@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from textual import events
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.content import Content
+from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
 from textual.style import Style
@@ -71,11 +73,36 @@ class CardRows(Widget, can_focus=True):
         self.selected = frozenset(k for k in self.selected if k in keys)
         self.cursor = self._clamped(self.cursor, prefer_playable=old is None or not (old.active))
         self._inspect()
+        self.call_after_refresh(self.keep_cursor_in_sight)
 
     def watch_cursor(self, old: tuple[int, int], new: tuple[int, int]) -> None:
         # the footer's keys change only if the card under the cursor changes playability or row
         if self._footer_state(old) != self._footer_state(new):
             self.refresh_bindings()
+        self.keep_cursor_in_sight()
+        # and again once the lines under the cards (the hint, a reason) have taken their room
+        self.call_after_refresh(self.keep_cursor_in_sight)
+
+    def _width(self) -> int:
+        return max(self.content_region.width or self.size.width, CHIP_WIDTH)
+
+    def cursor_line(self) -> int:
+        """The line (from the top of this widget) of the number marks above the cursor's card."""
+        per_line = self._per_line(self._width())
+        rows = self._rows()
+        r, i = self.cursor
+        line = 0
+        for row in rows[:r]:
+            line += 2 * max(1, -(-len(row.items) // per_line))
+        return line + 2 * (i // per_line)
+
+    def keep_cursor_in_sight(self) -> None:
+        """Scroll the hand's container so the cursor's card (and its row's first line) shows."""
+        parent = self.parent
+        if not self.is_attached or parent is None or not self._rows():
+            return
+        line = self.cursor_line()
+        parent.scroll_to_region(Region(0, self.virtual_region.y + line, 1, 2), animate=False, immediate=True)
 
     def _footer_state(self, cursor: tuple[int, int]) -> tuple:
         rows = self._rows()
@@ -289,8 +316,16 @@ class CardRows(Widget, can_focus=True):
         return mark
 
     def render(self) -> Content:
-        width = self.content_region.width or self.size.width
-        return Content("\n").join(self._lines(max(width, CHIP_WIDTH)))
+        return Content("\n").join(self._lines(self._width()))
 
     def get_content_height(self, container, viewport, width: int) -> int:
         return max(1, len(self._lines(max(width, CHIP_WIDTH))))
+
+
+class CardScroll(VerticalScroll):
+    """Holds a :class:`CardRows` taller than the room left for it: the cursor's card stays in sight,
+    also when the lines under the cards grow (a reason, a hint) and this gets shorter."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        for rows in self.query_children(CardRows):
+            self.call_after_refresh(rows.keep_cursor_in_sight)

@@ -4,6 +4,7 @@ model: a checkbox per yes/no option, a number field per number (empty for
 
 from __future__ import annotations
 
+import re
 import types
 import typing
 from typing import Any
@@ -11,9 +12,37 @@ from typing import Any
 from pydantic.fields import FieldInfo
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.content import Content
 from textual.widgets import Checkbox, Input, Select, Static
 
 from ...core.engine import Game
+
+
+class TickBox(Checkbox):
+    """A checkbox whose box is empty when off and ticked when on (not told apart by colour only)."""
+
+    @property
+    def _button(self) -> Content:
+        button = super()._button
+        if self.value:
+            return button
+        return Content.assemble(*(
+            (" " if index == 1 else span_text, style)
+            for index, (span_text, style) in enumerate(_parts(button))
+        ))
+
+
+def _parts(content: Content) -> list[tuple[str, object]]:
+    """The (text, style) pieces of a checkbox's button: left side, inside, right side."""
+    return [(content.plain[span.start:span.end], span.style) for span in content.spans]
+
+
+def help_text(info: FieldInfo) -> str:
+    """An option's description for the form: an optional number's None is the empty field."""
+    text = info.description or ""
+    if _optional(info):
+        text = re.sub(r"\bNone\b", "empty (automatic)", text)
+    return text
 
 
 def show_error(widget: Static, text: str) -> None:
@@ -60,7 +89,7 @@ class OptionsForm(Vertical):
             value = self.initial.get(name, info.default)
             with Vertical(classes="option-row"):
                 if kind == "bool":
-                    yield Checkbox(field_title(name), bool(value), id=f"opt-{name}", compact=True)
+                    yield TickBox(field_title(name), bool(value), id=f"opt-{name}", compact=True)
                 elif kind == "choice":
                     yield Static(field_title(name), classes="field-label")
                     yield Select([(str(c), c) for c in choices], value=value, allow_blank=False,
@@ -71,7 +100,7 @@ class OptionsForm(Vertical):
                     yield Input("" if value is None else str(value), placeholder=placeholder,
                                 type="integer" if kind == "int" else "text", id=f"opt-{name}", compact=True)
                 if info.description:
-                    yield Static(info.description, classes="field-help")
+                    yield Static(help_text(info), classes="field-help")
                 yield Static("", classes="field-error", id=f"error-opt-{name}")
 
     def values(self) -> dict[str, Any]:
