@@ -92,7 +92,7 @@ class PersistenceMixin:
     def mount_persistence(self) -> None:
         """In ``on_mount``, after the menu is pushed: the settings notice, and ``resume``."""
         if self.settings_notice:
-            self.notify(self.settings_notice, title="Settings", severity="warning", timeout=15)
+            self.notify(self.settings_notice, title="Settings", severity="warning", timeout=15, markup=False)
         if self.resume_id:
             self.resume_game(self.resume_id)
 
@@ -116,7 +116,7 @@ class PersistenceMixin:
 
     # -- the actions ----------------------------------------------------------------------------
     def _autosave_failed(self, message: str) -> None:
-        self.notify(message, title="Game not saved", severity="error", timeout=10)
+        self.notify(message, title="Game not saved", severity="error", timeout=10, markup=False)
 
     def show_resume(self) -> None:
         from .screens.resume import ResumeScreen
@@ -139,7 +139,7 @@ class PersistenceMixin:
         try:
             saver = Autosaver.resume(save_id, self.save_store, on_error=self._autosave_failed).attach()
         except SaveError as exc:
-            self.notify(exc.message, title="Cannot resume", severity="error", timeout=15)
+            self.notify(exc.message, title="Cannot resume", severity="error", timeout=15, markup=False)
             return False
         session = saver.session
         setup = GameSetup(session.game.id, session.seats, session.options, session.seed)

@@ -59,8 +59,8 @@ class GameOverScreen(Screen[str]):
         outcome, names = self.outcome, self.names
         order = sorted(range(len(names)), key=lambda seat: (outcome.places[seat], seat))
         with Vertical(classes="interlude", id="game-over"):
-            yield Static(f"{self.game_name}: game over", classes="interlude-title")
-            yield Static(winners_line(outcome, names), id="winners")
+            yield Static(f"{self.game_name}: game over", classes="interlude-title", markup=False)
+            yield Static(winners_line(outcome, names), id="winners", markup=False)
             yield Static(
                 text_table(("Place", "Player", "Points"), ranking_rows(outcome, names), align="rlr",
                            highlight=[i for i, seat in enumerate(order) if outcome.places[seat] == 1]),
@@ -70,7 +70,7 @@ class GameOverScreen(Screen[str]):
                 with VerticalScroll(id="reasons"):
                     for seat in order:
                         if outcome.reasons[seat]:
-                            yield Static(f"{names[seat]}: {with_names(outcome.reasons[seat], names)}", classes="reason")
+                            yield Static(f"{names[seat]}: {with_names(outcome.reasons[seat], names)}", classes="reason", markup=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Play again (a)", id="again", variant="primary")
                 yield Button("Menu (m)", id="menu")

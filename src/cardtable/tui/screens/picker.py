@@ -33,7 +33,7 @@ class PickerScreen(ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.picker.title, classes="dialog-title")
+            yield Static(self.picker.title, classes="dialog-title", markup=False)
             yield OptionList(
                 *(Option(choice.label, id=str(i)) for i, choice in enumerate(self.picker.choices)),
                 id="choices",

@@ -25,10 +25,10 @@ class RevealScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="interlude"):
-            yield Static(self.reveal.title, classes="interlude-title")
+            yield Static(self.reveal.title, classes="interlude-title", markup=False)
             yield Static(text_table(("Player", "Chose"), self.reveal.rows, align="ll"), classes="interlude-table")
             if self.reveal.note:
-                yield Static(self.reveal.note, classes="interlude-note")
+                yield Static(self.reveal.note, classes="interlude-note", markup=False)
             yield Button("Continue", id="continue", variant="primary")
         yield KeysFooter()
         yield SizeNotice()

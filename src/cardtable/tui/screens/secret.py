@@ -42,9 +42,9 @@ class SecretPromptScreen(ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="secret"):
-            yield Static(self.prompt.title, id="secret-title")
+            yield Static(self.prompt.title, id="secret-title", markup=False)
             for line in self.prompt.lines:
-                yield Static(line, classes="secret-line")
+                yield Static(line, classes="secret-line", markup=False)
             if self.prompt.numbers:
                 low, high = self.prompt.low_high
                 yield Input(placeholder=f"{low}–{high}", restrict=r"\d{0,2}", id="secret-number", compact=True)
@@ -53,8 +53,8 @@ class SecretPromptScreen(ModalScreen[Any]):
                     *(Option(choice.label, id=str(i)) for i, choice in enumerate(self.prompt.choices)),
                     id="secret-choices",
                 )
-            yield Static("", id="secret-error")
-            yield Static("", id="secret-confirm")
+            yield Static("", id="secret-error", markup=False)
+            yield Static("", id="secret-confirm", markup=False)
             if self.prompt.numbers:
                 yield Static("Type the number, then Enter (↑ ↓ change it).", classes="secret-line")
         yield KeysFooter()

@@ -68,7 +68,7 @@ class StatisticsScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#stats-notice").display = self.notice is not None
         if self.notice:
-            self.notify(self.notice, title="Statistics", severity="warning", timeout=10)
+            self.notify(self.notice, title="Statistics", severity="warning", timeout=10, markup=False)
         self.show_game(None)
 
     @property

@@ -25,10 +25,10 @@ class SummaryScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="interlude"):
-            yield Static(self.summary.title, classes="interlude-title")
+            yield Static(self.summary.title, classes="interlude-title", markup=False)
             yield Static(text_table(self.summary.headers, self.summary.rows), classes="interlude-table")
             if self.summary.note:
-                yield Static(self.summary.note, classes="interlude-note")
+                yield Static(self.summary.note, classes="interlude-note", markup=False)
             yield Button("Continue", id="continue", variant="primary")
         yield KeysFooter()
         yield SizeNotice()
