@@ -128,9 +128,8 @@ def open_save(store, text: str) -> int:
 
 
 def open_app(save_id: str) -> int:
-    """Open the app at the saved game ``save_id`` (already checked)."""
-    from ..tui.app import CardtableApp
+    """Open the app at the saved game ``save_id`` (already checked; stdin and stdout must be a terminal)."""
+    from ..cli import _run_app
 
-    CardtableApp(resume=save_id).run()
-    return 0
+    return _run_app(resume=save_id)
 
