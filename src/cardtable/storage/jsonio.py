@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..names import visible
 from ..core.jsonfile import BadJson, load_json_file, parse_json, read_bounded
 
 __all__ = ["BadJson", "first_error", "load_json_file", "parse_json", "read_bounded"]
@@ -13,7 +14,7 @@ def first_error(exc: Any, default: str) -> str:
     """A pydantic ValidationError as ``where: what (and N more)``."""
     errors = exc.errors()
     err = errors[0]
-    where = ".".join(str(p) for p in err["loc"]) or default
-    msg = "unknown setting" if err["type"] == "extra_forbidden" else err["msg"].removeprefix("Value error, ")
+    where = visible(".".join(str(p) for p in err["loc"]) or default)[:80]
+    msg = "unknown setting" if err["type"] == "extra_forbidden" else visible(err["msg"].removeprefix("Value error, "))
     more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
     return f"{where}: {msg}{more}"
