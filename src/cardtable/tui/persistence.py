@@ -65,6 +65,7 @@ class PersistenceMixin:
         """In ``__init__``: returns the preferences to use: ``settings`` if given
         (tests), else those of the settings file (or the defaults, with a notice)."""
         self._save_store = store
+        self._autosavers: dict[int, Autosaver] = {}  # by id(session): the games this window has open
         self.resume_id = resume
         self.settings_notice = None
         if settings is not None:
@@ -91,6 +92,12 @@ class PersistenceMixin:
 
     def mount_persistence(self) -> None:
         """In ``on_mount``, after the menu is pushed: the settings notice, and ``resume``."""
+        from ..storage.tidy import tidy_up
+
+        try:
+            tidy_up()  # what a crash left behind (light: no pydantic at start)
+        except OSError:
+            pass
         if self.settings_notice:
             self.notify(self.settings_notice, title="Settings", severity="warning", timeout=15, markup=False)
         if self.resume_id:
@@ -112,7 +119,15 @@ class PersistenceMixin:
         """In ``start_game``, on the new session: saved after every move from now on."""
         from ..storage.autosave import Autosaver
 
-        return Autosaver(session, self.save_store, on_error=self._autosave_failed, **kwargs).attach()
+        saver = Autosaver(session, self.save_store, on_error=self._autosave_failed, **kwargs).attach()
+        self._autosavers[id(session)] = saver
+        return saver
+
+    def release_game(self, session: Session) -> None:
+        """The table of ``session`` closed: stop saving it, and let another window open it."""
+        saver = self._autosavers.pop(id(session), None)
+        if saver is not None:
+            saver.release()
 
     # -- the actions ----------------------------------------------------------------------------
     def _autosave_failed(self, message: str) -> None:
@@ -142,6 +157,7 @@ class PersistenceMixin:
             self.notify(exc.message, title="Cannot resume", severity="error", timeout=15, markup=False)
             return False
         session = saver.session
+        self._autosavers[id(session)] = saver
         setup = GameSetup(session.game.id, session.seats, session.options, session.seed)
         self.last_setup = setup
         self.push_screen(TableScreen(setup, session, get_presenter(setup.game_id), self.settings))

@@ -106,6 +106,11 @@ class TableScreen(Screen[None]):
         self.query_one(CardRows).focus()
         self.play()
 
+    def on_unmount(self) -> None:
+        release = getattr(self.app, "release_game", None)  # (the app's saves: another window may open it now)
+        if release is not None:
+            release(self.session)
+
     @work(exclusive=True, group="game")
     async def play(self) -> None:
         outcome = await self.driver.run()
