@@ -57,12 +57,13 @@ def print_problems(problems) -> None:
     from rich.console import Console
     from rich.markup import escape
 
+    from ..names import visible
     from ..storage.saves import DamagedSave
 
     err = Console(stderr=True, highlight=False)
     for problem in problems:
         label = "[red]damaged save[/]" if isinstance(problem, DamagedSave) else "[yellow]cannot open[/]"
-        err.print(f"{label} {escape(problem.message)}")
+        err.print(f"{label} {escape(visible(problem.message))}")
 
 
 def list_saves(store, as_json: bool = False) -> int:
@@ -78,6 +79,7 @@ def list_saves(store, as_json: bool = False) -> int:
                     "saves": [info_json(i) for i in listing.saves],
                     "problems": [problem_json(p) for p in listing.problems],
                     "filed_away": [str(p) for p in listing.finished],
+                    "in_use": listing.in_use,
                     "folder": str(store.saves_dir),
                 }
             )
@@ -93,13 +95,14 @@ def list_saves(store, as_json: bool = False) -> int:
         table.add_column("last played")
         table.add_column("to act")
         for info in listing.saves:
+            elsewhere = " (open in another window)" if info.id in listing.in_use else ""
             table.add_row(
                 escape(info.id),
                 escape(info.game_name),
                 escape(info.players_text),
                 str(info.moves),
                 info.when_text(),
-                escape(info.turn_text),
+                escape(info.turn_text) + elsewhere,
             )
         console.print(table)
         console.print("[dim]Open one with[/] cardtable resume ID [dim](the start of an id is enough).[/]")
@@ -113,12 +116,19 @@ def list_saves(store, as_json: bool = False) -> int:
 
 def open_save(store, text: str) -> int:
     from ..cli import UsageError
-    from ..storage.saves import NoSuchSave, SaveError
+    from ..storage.saves import NoSuchSave, SaveError, SaveInUse
 
     try:
         save_id = store.resolve(text)
     except NoSuchSave as exc:
         raise UsageError(f"{exc} (`cardtable resume` lists the saved games)") from None
+    except SaveError as exc:
+        print_problems([exc])
+        return 1
+    pid = store.in_use(save_id)
+    if pid is not None:
+        print_problems([SaveInUse(save_id, pid)])
+        return 1
     try:
         store.load(save_id)
     except SaveError as exc:

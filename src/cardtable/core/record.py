@@ -37,7 +37,7 @@ class GameRecord(BaseModel):
     """Strict: a string where a number belongs (``"players": "3"``) is refused, never converted."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
-    game: str = Field(min_length=1, max_length=64)
+    game: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
     players: int = Field(ge=1, le=64)
     options: dict[str, Any] = Field(default_factory=dict)
     seed: int = Field(0, ge=SEED_MIN, le=SEED_MAX)
