@@ -264,6 +264,7 @@ def cmd_rules(args) -> int:
 
 def cmd_simulate(args) -> int:
     from rich.console import Console
+    from rich.markup import escape
     from rich.progress import Progress
     from rich.table import Table
 
@@ -296,7 +297,7 @@ def cmd_simulate(args) -> int:
             table.add_row(*row)
         Console().print(table)
         if summary.first_violation:
-            Console(stderr=True).print(f"[red]first violation:[/] {summary.first_violation}")
+            Console(stderr=True, soft_wrap=True).print(f"[red]first violation:[/] {escape(summary.first_violation)}")
     return 0 if summary.invariant_violations == 0 and summary.completed == args.games else 1
 
 

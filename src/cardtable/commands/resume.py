@@ -60,7 +60,7 @@ def print_problems(problems) -> None:
     from ..names import visible
     from ..storage.saves import DamagedSave
 
-    err = Console(stderr=True, highlight=False)
+    err = Console(stderr=True, highlight=False, soft_wrap=True)  # one line per problem, however long
     for problem in problems:
         label = "[red]damaged save[/]" if isinstance(problem, DamagedSave) else "[yellow]cannot open[/]"
         err.print(f"{label} {escape(visible(problem.message))}")

@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     if notice:
         from ..names import visible
 
-        Console(stderr=True, highlight=False).print(f"[yellow]{escape(visible(notice))}[/]")
+        Console(stderr=True, highlight=False, soft_wrap=True).print(f"[yellow]{escape(visible(notice))}[/]")
     if args.json:
         print(
             json.dumps(
