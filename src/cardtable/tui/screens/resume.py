@@ -66,7 +66,7 @@ class ResumeScreen(Screen[str | None]):
                 Text(info.game_name),
                 Text(info.players_text),
                 info.when_text(),
-                Text(info.turn_text),
+                Text(info.turn_text + (" (open in another window)" if info.id in self.listing.in_use else "")),
                 str(info.moves),
                 key=info.id,
             )
