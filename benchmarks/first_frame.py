@@ -21,6 +21,7 @@ import threading
 import time
 
 os.environ["TEXTUAL_DRIVER"] = "textual.drivers.headless_driver:HeadlessDriver"
+os.environ["CARDTABLE_NO_TTY_CHECK"] = "1"  # (headless: no terminal, on purpose)
 
 from textual.app import App  # noqa: E402
 

@@ -24,7 +24,7 @@ def run(capsys, *argv):
         (["simulate", "chess", "--players", "2", "--games", "1"], "unknown game 'chess'"),
         (["rules", "chess"], "unknown game 'chess'"),
         (["simulate", "one-too-many", "--players", "9", "--games", "1"], "2 to 6 players"),
-        (["simulate", "one-too-many", "--players", "x", "--games", "1"], "invalid int value"),
+        (["simulate", "one-too-many", "--players", "x", "--games", "1"], "expected a whole number"),
         (["simulate", "one-too-many", "--players", "3", "--games", "1", "--option", "nope=1"], "nope"),
         (["simulate", "one-too-many", "--players", "3", "--games", "1", "--option", "target=lots"], "target"),
         (["simulate", "one-too-many", "--players", "3", "--games", "1", "--option", "target"], "key=value"),
@@ -43,12 +43,13 @@ def test_bad_arguments_give_one_line_and_status_2(capsys, argv, needle):
     assert "Traceback" not in err
 
 
-@pytest.mark.parametrize("content,needle", [("{not json", "not valid JSON"), ('{"game": 3}', "not a game record")])
+@pytest.mark.parametrize("content,needle", [("{not json", "not JSON"), ('{"game": 3}', "not a game record")])
 def test_malformed_record_files_are_reported(capsys, tmp_path, content, needle):
+    """A bad file (not a bad argument): exit status 1, one line naming the file."""
     path = tmp_path / "broken.json"
     path.write_text(content)
     code, _, err = run(capsys, "replay", str(path))
-    assert code == 2 and needle in err and str(path) in err
+    assert code == 1 and needle in err and str(path) in err and err.count("\n") == 1
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -14,6 +14,12 @@ def test_the_arena_constants_agree_with_the_bots():
     assert cli.ARENA_DEFAULT_BUDGET == bots.DEFAULT_BUDGET
 
 
+def test_the_seed_bounds_agree_with_the_records():
+    from cardtable.core import record
+
+    assert (cli.SEED_MIN, cli.SEED_MAX) == (record.SEED_MIN, record.SEED_MAX)
+
+
 def test_arena_add_arguments_is_the_cli_one():
     import argparse
 

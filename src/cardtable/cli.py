@@ -9,10 +9,22 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import sys
 from typing import Any, Sequence
 
 from .games import LEVELS, game_ids
+#: Bounds of the numeric arguments: beyond them a command would run for days,
+#: fill the memory or hang, so they are refused with a clear line instead.
+MAX_GAMES = 1_000_000
+MAX_JOBS = 64
+MAX_BUDGET = 600.0
+MAX_ITERATIONS = 1_000_000
+SEED_MIN, SEED_MAX = -(2**63), 2**64 - 1  # as cardtable.core.record (checked by tests/test_cli_light.py)
+#: Set (to anything) to let ``cardtable`` open the app without a terminal on
+#: stdin and stdout (a served app, whose terminal is elsewhere).
+NO_TTY_CHECK_ENV = "CARDTABLE_NO_TTY_CHECK"
 
 
 class UsageError(Exception):
@@ -24,6 +36,40 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(message)
 
 
+def bounded_int(low: int, high: int):
+    """An argparse type: a whole number from ``low`` to ``high``."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text.strip())
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text[:40]!r}") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}, got {value}")
+        if value > high:
+            raise argparse.ArgumentTypeError(f"must be at most {high:,}, got {text[:40]}")
+        return value
+
+    parse.__name__ = "whole number"
+    return parse
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a positive, finite number of seconds up to MAX_BUDGET."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text[:40]!r}") from None
+    if not math.isfinite(value) or not 0 < value <= MAX_BUDGET:
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds up to {MAX_BUDGET:g}, got {text[:40]}")
+    return value
+
+
+PLAYERS = bounded_int(1, 64)
+GAMES = bounded_int(1, MAX_GAMES)
+SEED = bounded_int(SEED_MIN, SEED_MAX)
+
+
 def _option_pairs(pairs: Sequence[str] | None) -> dict[str, Any]:
     options: dict[str, Any] = {}
     for pair in pairs or ():
@@ -31,8 +77,10 @@ def _option_pairs(pairs: Sequence[str] | None) -> dict[str, Any]:
         if not sep or not key:
             raise UsageError(f"--option takes key=value, got {pair!r}")
         try:
-            value = json.loads(raw)
-        except json.JSONDecodeError:
+            from .core.jsonfile import BadJson, parse_json
+
+            value = parse_json(raw.encode("utf-8", "surrogateescape"))
+        except (BadJson, UnicodeError):
             value = raw
         options[key.strip().replace("-", "_")] = value
     return options
@@ -70,21 +118,23 @@ GAMES_HELP = f"the game: {', '.join(game_ids())}"
 def add_arena_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments of ``cardtable arena`` (``cardtable.arena.add_arguments``)."""
     parser.add_argument("game", help=GAMES_HELP)
-    parser.add_argument("--players", type=int, required=True, help="players per game")
+    parser.add_argument("--players", type=PLAYERS, required=True, help="players per game")
     parser.add_argument(
         "--seats", required=True, metavar="LEVEL,LEVEL[,...]",
         help=f"the level of each seat ({', '.join(ARENA_LEVELS)}); rotated every game",
     )
-    parser.add_argument("--games", type=int, required=True, help="how many games to play")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--jobs", type=int, default=1, help="processes to spread the games over")
+    parser.add_argument("--games", type=GAMES, required=True, help=f"how many games to play (at most {MAX_GAMES:,})")
+    parser.add_argument("--seed", type=SEED, default=0)
+    parser.add_argument(
+        "--jobs", type=bounded_int(1, MAX_JOBS), default=1, help=f"processes to spread the games over (at most {MAX_JOBS})"
+    )
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument(
-        "--budget", type=float, metavar="SECONDS",
+        "--budget", type=seconds, metavar="SECONDS",
         help=f"the hard level's time per decision (default {ARENA_DEFAULT_BUDGET:g})",
     )
     budget.add_argument(
-        "--iterations", type=int, metavar="N",
+        "--iterations", type=bounded_int(1, MAX_ITERATIONS), metavar="N",
         help="the hard level's sampled states per decision, instead of a time budget (reproducible)",
     )
     parser.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option")
@@ -100,9 +150,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="play random games and check the invariants")
     p.add_argument("game", help=GAMES_HELP)
-    p.add_argument("--players", type=int, required=True)
-    p.add_argument("--games", type=int, required=True)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--players", type=PLAYERS, required=True)
+    p.add_argument("--games", type=GAMES, required=True)
+    p.add_argument("--seed", type=SEED, default=0)
     p.add_argument("--option", action="append", metavar="KEY=VALUE")
     p.add_argument("--json", action="store_true")
 
@@ -112,10 +162,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("play", help="start a game directly, skipping the menu")
     p.add_argument("game", help=GAMES_HELP)
-    p.add_argument("--players", type=int)
-    p.add_argument("--names")
+    p.add_argument("--players", type=PLAYERS)
+    p.add_argument("--names", help="the players' names, comma-separated")
     p.add_argument("--seats")
-    p.add_argument("--seed", type=int)
+    p.add_argument("--seed", type=SEED)
     p.add_argument("--option", action="append", metavar="KEY=VALUE")
 
     # (cardtable.commands.* import nothing heavy at module level; the arena's
@@ -138,15 +188,63 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             return _run_app()
         handler = _HANDLERS[args.command]
-        return handler(args)
+        status = handler(args)
+        sys.stdout.flush()  # a reader gone away is found here, not at exit
+        return status
     except UsageError as exc:
-        print(f"cardtable: error: {exc}", file=sys.stderr)
+        _error_line(f"cardtable: error: {exc}")
         return 2
+    except BrokenPipeError:  # `cardtable stats --json | head -c 100`: the reader left; so do we, quietly
+        _silence_stdout()
+        return 1
     except KeyboardInterrupt:
         return 130
 
 
-def _run_app(**kwargs) -> int:
+def _error_line(text: str) -> None:
+    """One line on stderr, any control character in it made visible."""
+    from .names import visible
+
+    try:
+        print(visible(text), file=sys.stderr)
+    except (BrokenPipeError, ValueError):
+        pass
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so that flushing at exit raises nothing more."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass  # (no real stdout: captured by a test)
+
+
+def needs_terminal() -> str | None:
+    """Why the app cannot open here (stdin or stdout is not a terminal), or None."""
+    if os.environ.get(NO_TTY_CHECK_ENV):
+        return None
+    for stream, what in ((sys.stdin, "input"), (sys.stdout, "output")):
+        try:
+            tty = stream is not None and stream.isatty()
+        except (ValueError, AttributeError):
+            tty = False
+        if not tty:
+            return (
+                f"the app needs a terminal, but its {what} is not one "
+                "(the commands work anywhere: cardtable --help lists them)"
+            )
+    return None
+
+
+def _run_app(require_terminal: bool = True, **kwargs) -> int:
+    """Open the app. ``require_terminal=False`` (or the CARDTABLE_NO_TTY_CHECK
+    variable) skips the check that stdin and stdout are a terminal."""
+    if require_terminal:
+        problem = needs_terminal()
+        if problem is not None:
+            raise UsageError(problem)
     from .tui.app import CardtableApp
 
     CardtableApp(**kwargs).run()
@@ -170,6 +268,7 @@ def cmd_rules(args) -> int:
 
 def cmd_simulate(args) -> int:
     from rich.console import Console
+    from rich.markup import escape
     from rich.progress import Progress
     from rich.table import Table
 
@@ -206,7 +305,7 @@ def cmd_simulate(args) -> int:
             table.add_row(*row)
         Console().print(table)
         if summary.first_violation:
-            Console(stderr=True).print(f"[red]first violation:[/] {summary.first_violation}")
+            Console(stderr=True, soft_wrap=True).print(f"[red]first violation:[/] {escape(summary.first_violation)}")
     return 0 if summary.invariant_violations == 0 and summary.completed == args.games else 1
 
 
@@ -215,19 +314,22 @@ def cmd_replay(args) -> int:
     from rich.markup import escape
     from rich.table import Table
 
-    from .core.record import RecordError, load_record, replay
+    from .core.record import NoRecordFile, RecordError, load_record, replay
     from .games import get_game
     from .core.words import and_list
     from .tui.presenters.plain import event_text, public_table_lines
 
     try:
         record = load_record(args.file)
-    except RecordError as exc:
+    except NoRecordFile as exc:
         raise UsageError(str(exc)) from None
+    except RecordError as exc:
+        _error_line(f"cardtable: error: {exc}")
+        return 1
     try:
         result = replay(record, get_game)
     except RecordError as exc:
-        print(f"cardtable: replay stopped: {exc}", file=sys.stderr)
+        _error_line(f"cardtable: replay stopped: {args.file}: {exc}")
         return 1
     game, state = result.game, result.state
     names = record.names or [f"Player {i + 1}" for i in range(record.players)]
@@ -299,13 +401,19 @@ def cmd_play(args) -> int:
 
     game = _game(args.game)
     players = args.players
-    names = [n.strip() for n in args.names.split(",")] if args.names else None
+    names = [n.strip() for n in args.names.split(",")] if args.names is not None else None
     seats = [s.strip().lower() for s in args.seats.split(",")] if args.seats else None
     if players is None:
         players = len(names or seats or []) or game.min_players
     for label, items in (("--names", names), ("--seats", seats)):
         if items is not None and len(items) != players:
             raise UsageError(f"{label} lists {plural(len(items), 'seat')} for {plural(players, 'player')}")
+    if names is not None:
+        from .names import names_problem
+
+        problem = names_problem(names)
+        if problem is not None:
+            raise UsageError(f"--names: {problem}")
     options = _checked_options(game, players, args.option)
     from .session import SEAT_KINDS
 

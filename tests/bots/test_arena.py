@@ -4,13 +4,12 @@ the strength figures themselves are in docs/bots.md)."""
 
 from __future__ import annotations
 
-import argparse
 import json
 
 import pytest
 
 from cardtable.arena import add_arguments, percentile, play_game, run, run_arena, seat_levels, wilson
-from cardtable.cli import UsageError
+from cardtable.cli import UsageError, _Parser
 from cardtable.games import GAME_IDS
 
 
@@ -74,7 +73,7 @@ def test_the_same_seed_gives_the_same_results_whatever_the_jobs():
 
 
 def _args(*argv):
-    parser = argparse.ArgumentParser()
+    parser = _Parser()  # as the command line's: a bad argument raises UsageError
     add_arguments(parser)
     return parser.parse_args(argv)
 
@@ -85,6 +84,10 @@ def _args(*argv):
     (["shed", "--players", "2", "--seats", "normal,random", "--games", "0"], "--games"),
     (["shed", "--players", "2", "--seats", "normal,random", "--games", "2", "--jobs", "0"], "--jobs"),
     (["shed", "--players", "2", "--seats", "normal,random", "--games", "2", "--budget", "0"], "--budget"),
+    (["shed", "--players", "2", "--seats", "normal,random", "--games", "2", "--budget", "inf"], "--budget"),
+    (["shed", "--players", "2", "--seats", "normal,random", "--games", "2", "--budget", "nan"], "--budget"),
+    (["shed", "--players", "2", "--seats", "normal,random", "--games", "100000000"], "--games: must be at most"),
+    (["shed", "--players", "2", "--seats", "normal,random", "--games", "2", "--jobs", "100000"], "--jobs: must be at most"),
     (["shed", "--players", "9", "--seats", "normal,random", "--games", "2"], "2 to 4 players"),
     (["chess", "--players", "2", "--seats", "normal,random", "--games", "2"], "unknown game"),
 ])

@@ -129,14 +129,15 @@ def test_stats_table(toy, capsys):
     StatsStore().record_game("x", type("G", (), {"id": "one-card"})(), ["Ann", "Cleo"], Outcome((1, 2), (0, 57)))
     assert cardtable("stats") == 0
     out = capsys.readouterr().out
-    for text in ("Statistics", "player", "played", "wins", "best", "worst", "Ann", "Bob", "Cleo", "Toy Race"):
+    # Bob's seat was an easy computer: counted apart from any human Bob
+    for text in ("Statistics", "player", "played", "wins", "best", "worst", "Ann", "Bob (easy computer)", "Cleo", "Toy Race"):
         assert text in out
     assert cardtable("stats", "one-card") == 0
     out = capsys.readouterr().out
     assert "Cleo" in out and "Bob" not in out
     assert cardtable("stats", "--player", "bob", "--json") == 0
     data = json.loads(capsys.readouterr().out)
-    assert [(r["player"], r["game"], r["played"]) for r in data["stats"]] == [("Bob", "toy", 1)]
+    assert [(r["player"], r["game"], r["played"]) for r in data["stats"]] == [("Bob (easy computer)", "toy", 1)]
 
 
 def test_stats_unknown_game(capsys):

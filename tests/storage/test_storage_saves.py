@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import datetime, timezone
 import random
 
 import pytest
@@ -87,7 +88,11 @@ def test_saves_live_under_the_state_dir_with_a_backup(toy, user_dirs):
     saver = Autosaver(session).attach()
     play(session, 2, random.Random(0))
     folder = user_dirs["XDG_STATE_HOME"] / "cardtable" / "saves"
-    assert sorted(p.name for p in folder.iterdir()) == [f"{saver.save_id}.json", f"{saver.save_id}.json.bak"]
+    assert sorted(p.name for p in folder.iterdir()) == [
+        f".{saver.save_id}.lock",  # held while the game is open (one window per game)
+        f"{saver.save_id}.json",
+        f"{saver.save_id}.json.bak",
+    ]
     data = json.loads((folder / f"{saver.save_id}.json").read_text())
     assert data["schema_version"] == 1 and data["format"] == "cardtable-save"
     assert len(data["record"]["moves"]) == 2
@@ -101,6 +106,7 @@ def test_resume_continues_saving_under_the_same_id(toy):
     session = start("toy")
     first = Autosaver(session).attach()
     play(session, 3, rng)
+    first.release()  # that window closes the game (another process could not open it before)
     resumed = Autosaver.resume(first.save_id[:8]).attach()  # a unique prefix is enough
     assert resumed.save_id == first.save_id and resumed.created == first.created
     play(resumed.session, 2, rng)
@@ -122,7 +128,7 @@ def test_a_finished_game_goes_to_the_history_and_the_statistics_once(toy):
     assert store.ids() == [] and store.ids(history=True) == [saver.save_id]
     assert not (store.saves_dir / f"{saver.save_id}.json.bak").exists()
     rows, notice = StatsStore().rows("toy")
-    assert notice is None and sorted(r.player for r in rows) == ["Ann", "Bob"]
+    assert notice is None and sorted(r.player for r in rows) == ["Ann", "Bob (normal computer)"]
     assert all(r.played == 1 for r in rows) and sum(r.wins for r in rows) >= 1
     # Finishing again (a crash between the statistics and the move, say) counts nothing twice.
     store.write(saver.save_id, session, saver.created)
@@ -328,9 +334,13 @@ def test_parse_save_alone():
 def test_ids_are_unique_and_safe(toy):
     store = SaveStore()
     first = store.new_id("toy")
-    store.saves_dir.mkdir(parents=True)
+    store.saves_dir.mkdir(parents=True, exist_ok=True)
     (store.saves_dir / f"{first}.json").write_text("{}")
     assert store.new_id("toy") in (f"{first}-2", store.new_id("toy"))
+    # two windows starting a game in the same second: two ids (each claimed when given)
+    when = datetime(2025, 3, 1, 14, 25, 30, tzinfo=timezone.utc)
+    ids = {SaveStore().new_id("toy", when) for _ in range(5)}
+    assert len(ids) == 5
     for bad in ("../etc/passwd", "", ".hidden", "a/b"):
         with pytest.raises(NoSuchSave):
             store.path_of(bad)

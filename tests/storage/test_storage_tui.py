@@ -183,7 +183,7 @@ async def test_resume_id_at_start_and_autosave_after_each_move(engine):
     filed = store.load("computers", history=True)
     assert filed.session.state == final.state
     rows, _ = StatsStore().rows(GAME)
-    assert sorted((r.player, r.played) for r in rows) == [("Ann", 1), ("Bob", 1)]
+    assert sorted((r.player, r.played) for r in rows) == [("Ann (random computer)", 1), ("Bob (random computer)", 1)]
 
 
 @sync

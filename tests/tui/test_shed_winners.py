@@ -7,7 +7,7 @@ from __future__ import annotations
 from cardtable.arena import play_game
 from cardtable.games.shed import GAME, position
 from cardtable.simulate import game_seed, play_random_game, simulate
-from cardtable.storage.stats import StatsStore
+from cardtable.storage.stats import StatsStore, shown_name
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.screens.game_over import GameOverScreen
 from cardtable.tui.settings import TuiSettings
@@ -21,11 +21,12 @@ def emptied(state) -> set[int]:
     return {p for p in range(state.players) if state.cards_left(p) == 0}
 
 
-def stat_wins(names) -> dict[str, int]:
+def stat_wins(names, kind: str = "normal") -> dict[str, int]:
+    """Each named seat's wins in the statistics (computer seats of ``kind``, as the statistics name them)."""
     rows, notice = StatsStore().rows("shed")
     assert notice is None
     wins = {row.player: row.wins for row in rows}
-    return {name: wins.get(name, 0) for name in names}
+    return {name: wins.get(shown_name(name, kind), 0) for name in names}
 
 
 @run_async
@@ -87,7 +88,7 @@ def test_after_the_stall_limit_only_players_out_win():
     assert "no win" in outcome.reasons[0] and "held 1 card " in outcome.reasons[0]
     assert "went out first and wins" == outcome.reasons[3]
     StatsStore().record_game("stalled", GAME, NAMES, outcome)
-    assert stat_wins(NAMES) == {"Ann": 0, "Ben": 0, "Cat": 0, "Dan": 1}
+    assert stat_wins(NAMES, kind="human") == {"Ann": 0, "Ben": 0, "Cat": 0, "Dan": 1}
 
 
 async def game_over_text(outcome, names) -> str:

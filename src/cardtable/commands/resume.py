@@ -57,15 +57,16 @@ def print_problems(problems) -> None:
     from rich.console import Console
     from rich.markup import escape
 
+    from ..names import visible
     from ..storage.saves import DamagedSave
 
-    err = Console(stderr=True, highlight=False)
+    err = Console(stderr=True, highlight=False, soft_wrap=True)  # one line per problem, however long
     for problem in problems:
         label = "[red]damaged save[/]" if isinstance(problem, DamagedSave) else "[yellow]cannot open[/]"
-        err.print(f"{label} {escape(problem.message)}")
+        err.print(f"{label} {escape(visible(problem.message))}")
 
 
-def saves_table(title: str, saves, width: int, when: str, turn: bool):
+def saves_table(title: str, saves, width: int, when: str, turn: bool, in_use=()):
     """The saves (or finished games) as a table of one line each, fitting ``width``
     columns (80 and up): the id (which starts with the game) and the time are never
     cut, the names are cut with "…"; the game's name is shown when there is room."""
@@ -95,7 +96,7 @@ def saves_table(title: str, saves, width: int, when: str, turn: bool):
             escape(info.players_text),
             str(info.moves),
             info.when_text(),
-            *([escape(info.turn_text)] if turn else []),
+            *([escape(info.turn_text) + (" (open in another window)" if info.id in in_use else "")] if turn else []),
         )
     return table
 
@@ -113,6 +114,7 @@ def list_saves(store, as_json: bool = False) -> int:
                     "saves": [info_json(i) for i in listing.saves],
                     "problems": [problem_json(p) for p in listing.problems],
                     "filed_away": [str(p) for p in listing.finished],
+                    "in_use": listing.in_use,
                     "folder": str(store.saves_dir),
                 }
             )
@@ -120,7 +122,7 @@ def list_saves(store, as_json: bool = False) -> int:
         return 0
     console = Console(highlight=False)
     if listing.saves:
-        console.print(saves_table("Saved games", listing.saves, console.width, "last played", turn=True))
+        console.print(saves_table("Saved games", listing.saves, console.width, "last played", turn=True, in_use=listing.in_use))
         console.print("[dim]Open one with[/] cardtable resume ID [dim](the start of an id is enough).[/]")
     else:
         console.print("No saved games.")
@@ -132,12 +134,19 @@ def list_saves(store, as_json: bool = False) -> int:
 
 def open_save(store, text: str) -> int:
     from ..cli import UsageError
-    from ..storage.saves import NoSuchSave, SaveError
+    from ..storage.saves import NoSuchSave, SaveError, SaveInUse
 
     try:
         save_id = store.resolve(text)
     except NoSuchSave as exc:
         raise UsageError(f"{exc} (`cardtable resume` lists the saved games)") from None
+    except SaveError as exc:
+        print_problems([exc])
+        return 1
+    pid = store.in_use(save_id)
+    if pid is not None:
+        print_problems([SaveInUse(save_id, pid)])
+        return 1
     try:
         store.load(save_id)
     except SaveError as exc:
@@ -147,9 +156,8 @@ def open_save(store, text: str) -> int:
 
 
 def open_app(save_id: str) -> int:
-    """Open the app at the saved game ``save_id`` (already checked)."""
-    from ..tui.app import CardtableApp
+    """Open the app at the saved game ``save_id`` (already checked; stdin and stdout must be a terminal)."""
+    from ..cli import _run_app
 
-    CardtableApp(resume=save_id).run()
-    return 0
+    return _run_app(resume=save_id)
 

@@ -32,7 +32,9 @@ def run(args: argparse.Namespace) -> int:
     store = StatsStore()
     rows, notice = store.rows(args.game, args.player)
     if notice:
-        Console(stderr=True, highlight=False).print(f"[yellow]{escape(notice)}[/]")
+        from ..names import visible
+
+        Console(stderr=True, highlight=False, soft_wrap=True).print(f"[yellow]{escape(visible(notice))}[/]")
     if args.json:
         print(
             json.dumps(
@@ -58,9 +60,11 @@ def run(args: argparse.Namespace) -> int:
         return 0
     console = Console(highlight=False)
     if not rows:
+        from ..names import visible
+
         what = f" of {args.game}" if args.game else ""
         who = f" for {args.player}" if args.player else ""
-        console.print(f"No games{what} recorded yet{who}.")
+        console.print(escape(visible(f"No games{what} recorded yet{who}.")))
         return 0
     title = "Statistics" + (f": {rows[0].game_name}" if args.game else "")
     table = Table(title=title, title_justify="left")

@@ -19,6 +19,12 @@ from typing import Any
 from .cards import Card, parse_card
 
 
+def _short(value: Any, limit: int = 60) -> str:
+    """``repr(value)``, cut to ``limit`` characters (a hostile file's value may be huge)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def encode_value(value: Any) -> Any:
     if isinstance(value, Card):
         return value.code
@@ -55,10 +61,10 @@ def _decode(value: Any, hint: Any, where: str) -> Any:
                 return _decode(value, arg, where)
             except ValueError as exc:
                 errors.append(str(exc))
-        raise ValueError(errors[0] if errors else f"{where}: bad value {value!r}")
+        raise ValueError(errors[0] if errors else f"{where}: bad value {_short(value)}")
     if origin is tuple:
         if not isinstance(value, list):
-            raise ValueError(f"{where}: expected a list, got {value!r}")
+            raise ValueError(f"{where}: expected a list, got {_short(value)}")
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(_decode(v, args[0], where) for v in value)
         if len(args) != len(value):
@@ -66,34 +72,37 @@ def _decode(value: Any, hint: Any, where: str) -> Any:
         return tuple(_decode(v, a, where) for v, a in zip(value, args))
     if hint is Card:
         if not isinstance(value, str):
-            raise ValueError(f"{where}: expected a card code, got {value!r}")
+            raise ValueError(f"{where}: expected a card code, got {_short(value)}")
         return parse_card(value)
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         if isinstance(value, str) and value.upper() in hint.__members__:
             return hint[value.upper()]
-        raise ValueError(f"{where}: expected one of {', '.join(hint.__members__)}, got {value!r}")
+        raise ValueError(f"{where}: expected one of {', '.join(hint.__members__)}, got {_short(value)}")
     if hint is bool:
         if not isinstance(value, bool):
-            raise ValueError(f"{where}: expected true or false, got {value!r}")
+            raise ValueError(f"{where}: expected true or false, got {_short(value)}")
         return value
     if hint is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"{where}: expected an integer, got {value!r}")
+            raise ValueError(f"{where}: expected an integer, got {_short(value)}")
         return value
     if hint is str:
         if not isinstance(value, str):
-            raise ValueError(f"{where}: expected a string, got {value!r}")
+            raise ValueError(f"{where}: expected a string, got {_short(value)}")
         return value
     raise ValueError(f"{where}: cannot decode {hint!r}")
 
 
 def move_from_json(data: Any, move_types: tuple[type, ...]) -> Any:
     if not isinstance(data, dict) or "type" not in data:
-        raise ValueError(f"a move must be an object with a 'type', got {data!r}")
+        raise ValueError(f"a move must be an object with a 'type', got {_short(data)}")
+    kind = data["type"]
+    if not isinstance(kind, str):
+        raise ValueError(f"a move's type is the name of a move, not {_short(kind)}")
     by_name = {cls.__name__: cls for cls in move_types}
-    cls = by_name.get(data["type"])
+    cls = by_name.get(kind)
     if cls is None:
-        raise ValueError(f"unknown move type {data['type']!r} (expected one of {', '.join(by_name)})")
+        raise ValueError(f"unknown move type {_short(kind)} (expected one of {', '.join(by_name)})")
     hints = _hints(cls)
     names = {f.name for f in dataclasses.fields(cls)}
     unknown = set(data) - names - {"type"}

@@ -8,33 +8,59 @@ illegal move is caught with its index and the engine's reason.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from ..names import names_problem, visible
 from .cards import Card, parse_card
 from .codec import move_from_json, move_to_json
 from .engine import Event, Game, IllegalMove
+from .jsonfile import BadJson, load_json_file
+
+#: Seeds a record may hold: any 64-bit value, signed or not.
+SEED_MIN, SEED_MAX = -(2**63), 2**64 - 1
+#: The most moves a record may hold (a game stops long before).
+MAX_MOVES = 1_000_000
 
 
 class MoveEntry(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    player: int = Field(ge=0)
+    model_config = ConfigDict(extra="forbid", strict=True)
+    player: int = Field(ge=0, le=63)
     move: dict[str, Any]
 
 
 class GameRecord(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    game: str
-    players: int
+    """Strict: a string where a number belongs (``"players": "3"``) is refused, never converted."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    game: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+    players: int = Field(ge=1, le=64)
     options: dict[str, Any] = Field(default_factory=dict)
-    seed: int = 0
-    deck: list[str] | None = None
+    seed: int = Field(0, ge=SEED_MIN, le=SEED_MAX)
+    deck: list[str] | None = Field(None, max_length=1000)
     names: list[str] | None = None
-    moves: list[MoveEntry] = Field(default_factory=list)
+    moves: list[MoveEntry] = Field(default_factory=list, max_length=MAX_MOVES)
+
+    @field_validator("names")
+    @classmethod
+    def _good_names(cls, names: list[str] | None) -> list[str] | None:
+        if names is not None:
+            problem = names_problem(names)
+            if problem is not None:
+                raise ValueError(problem)
+        return names
+
+    @model_validator(mode="after")
+    def _names_per_seat(self) -> GameRecord:
+        if self.names is not None and len(self.names) != self.players:
+            raise ValueError(f"{len(self.names)} names for {self.players} players")
+        if any(m.player >= self.players for m in self.moves):
+            index = next(i for i, m in enumerate(self.moves) if m.player >= self.players)
+            raise ValueError(f"move {index} is by player {self.moves[index].player}, but seats are 0 to {self.players - 1}")
+        return self
 
 
 #: Finds a game's engine by its id (``cardtable.games.get_game``); raises KeyError
@@ -46,6 +72,10 @@ class RecordError(ValueError):
     """A record that cannot be read or replayed; the message says where and why."""
 
 
+class NoRecordFile(RecordError):
+    """No file at the path given (a bad argument rather than a bad file)."""
+
+
 @dataclass
 class Replayed:
     game: Game
@@ -53,22 +83,39 @@ class Replayed:
     events: list[tuple[int, Event]] = field(default_factory=list)  # (move index, event)
 
 
+def validation_problem(exc: ValidationError, default: str = "record") -> str:
+    """A pydantic error as one line: ``where: what (and N more)``, safe to print."""
+    errors = exc.errors()
+    err = errors[0]
+    where = visible(".".join(str(p) for p in err["loc"]) or default)[:80]
+    msg = "unknown field" if err["type"] == "extra_forbidden" else err["msg"].removeprefix("Value error, ")
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    return f"{where}: {visible(msg)}{more}"
+
+
 def load_record(path: str | Path) -> GameRecord:
+    """The record in the file at ``path``; RecordError names the file and the problem."""
     path = Path(path)
+    shown = visible(str(path))
     try:
-        text = path.read_text(encoding="utf-8")
+        data = load_json_file(path)
+    except FileNotFoundError:
+        raise NoRecordFile(f"{shown}: cannot read: no such file") from None
     except OSError as exc:
-        raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{path}: not valid JSON: {exc.msg} at line {exc.lineno}") from None
+        raise RecordError(f"{shown}: cannot read: {exc.strerror or exc}") from None
+    except BadJson as exc:
+        raise RecordError(f"{shown}: {exc}") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"{shown}: not a game record: expected a JSON object, found {type(data).__name__}")
+    if data.get("format") == "cardtable-save":
+        raise RecordError(
+            f"{shown}: a saved game, not a game record: export it first "
+            "(`cardtable export ID FILE` writes a record `cardtable replay` reads)"
+        )
     try:
         return GameRecord.model_validate(data)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"]) or "record"
-        raise RecordError(f"{path}: not a game record: {where}: {err['msg']}") from None
+        raise RecordError(f"{shown}: not a game record: {validation_problem(exc)}") from None
 
 
 def parse_deck(codes: list[str] | None) -> tuple[Card, ...] | None:
@@ -84,13 +131,15 @@ def start_state(record: GameRecord, lookup: GameLookup) -> tuple[Game, Any]:
     try:
         game = lookup(record.game)
     except KeyError as exc:
-        raise RecordError(str(exc)) from None
+        raise RecordError(visible(str(exc))) from None
     try:
         game.check_players(record.players)
         options = game.make_options(record.options)
         state = game.new(record.players, options, seed=record.seed, deck=parse_deck(record.deck))
     except ValueError as exc:
-        raise RecordError(str(exc)) from None
+        raise RecordError(visible(str(exc))) from None
+    except Exception as exc:  # an engine failing on strange input: still the record's problem
+        raise RecordError(f"the game cannot start from it ({type(exc).__name__}: {visible(str(exc))})") from None
     return game, state
 
 
@@ -104,7 +153,9 @@ def replay(record: GameRecord, lookup: GameLookup, upto: int | None = None) -> R
             move = move_from_json(entry.move, game.move_types)
             state, events = game.apply(state, entry.player, move)
         except (IllegalMove, ValueError) as exc:
-            raise RecordError(f"move {index}: {exc}") from None
+            raise RecordError(f"move {index}: {visible(str(exc))}") from None
+        except Exception as exc:  # an engine failing on strange input: still the record's problem
+            raise RecordError(f"move {index}: the engine fails on it ({type(exc).__name__}: {visible(str(exc))})") from None
         result.events.extend((index, e) for e in events)
     result.state = state
     return result

@@ -9,6 +9,11 @@ The TUI (or anything that plays a :class:`~cardtable.session.Session`)::
     session.apply(player, move)   # applied, then saved; at the end of the game
                                   # counted in the statistics and filed in history
 
+A game is open in one window at a time: the saver holds the game's lock
+(:mod:`.locks`) from its creation until :meth:`Autosaver.release` (or the end
+of the process); ``Autosaver.resume`` of a game open elsewhere raises
+:class:`~.saves.SaveInUse`.
+
 ``attach()`` registers the saver as a listener of the session, so every
 ``session.apply`` saves afterwards and code that holds the session needs no
 other change. A failed save (a full disk, say) never loses the
@@ -25,6 +30,7 @@ from pydantic import ValidationError
 
 from ..core.engine import Event
 from ..session import Session
+from .jsonio import first_error
 from .saves import FinishResult, SaveError, SaveStore, utcnow
 
 
@@ -41,6 +47,7 @@ class Autosaver:
         self.session = session
         self.store = store or SaveStore()
         self.save_id = save_id or self.store.new_id(session.game.id)
+        self.store.lock(self.save_id)  # (already held for a new id; SaveInUse if open elsewhere)
         self.created = created or utcnow()
         self.on_error = on_error
         self.on_finish = on_finish
@@ -54,7 +61,13 @@ class Autosaver:
         Raises :class:`~.saves.SaveError` (a damaged save is set aside first:
         its ``message`` says so)."""
         store = store or SaveStore()
-        loaded = store.load(store.resolve(save_id))
+        save_id = store.resolve(save_id)
+        store.lock(save_id)  # before reading: the window that has it open may be writing it
+        try:
+            loaded = store.load(save_id)
+        except BaseException:
+            store.release(save_id)
+            raise
         return cls(loaded.session, store, loaded.info.id, loaded.file.created, **kwargs)
 
     def attach(self) -> Autosaver:
@@ -66,6 +79,12 @@ class Autosaver:
     def detach(self) -> None:
         if self._on_apply in self.session.listeners:
             self.session.listeners.remove(self._on_apply)
+
+    def release(self) -> None:
+        """The window closes the game: stop saving and let another window open it."""
+        self.detach()
+        if self.finished is None:
+            self.store.release(self.save_id)
 
     def _on_apply(self, session: Session, player: int, move: Any, events: tuple[Event, ...]) -> None:
         self.save()
@@ -87,8 +106,19 @@ class Autosaver:
                         self.on_finish(self.finished)
             else:
                 self.store.write(self.save_id, self.session, self.created)
-        except (OSError, SaveError, ValidationError, ValueError) as exc:
-            self.error = f"could not save {self.save_id}: {exc}"
+        except OSError as exc:
+            where = f" ({exc.filename})" if exc.filename else ""
+            self.error = f"Could not save {self.save_id}: {exc.strerror or exc}{where}. The game goes on; its moves are kept in memory."
+            if self.on_error is not None:
+                self.on_error(self.error)
+            return False
+        except ValidationError as exc:
+            self.error = f"Could not save {self.save_id}: the game cannot be written as a save ({first_error(exc, 'save')})."
+            if self.on_error is not None:
+                self.on_error(self.error)
+            return False
+        except (SaveError, ValueError) as exc:
+            self.error = f"Could not save {self.save_id}: {exc}."
             if self.on_error is not None:
                 self.on_error(self.error)
             return False

@@ -29,13 +29,27 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Literal
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    AwareDatetime,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from ..core.record import GameRecord, RecordError
+from ..names import name_problem, visible
 from ..session import SEAT_KINDS, Seat, Session
 from . import paths
-from .atomic import atomic_write_text, backup_path, rename_no_clobber, sweep_temp_files
-from .jsonio import BadJson, first_error, parse_json
+from .atomic import atomic_write_text, backup_path, rename_no_clobber
+from .jsonio import BadJson, first_error, parse_json, read_bounded
+from .locks import GameLock, LockHeld, holder, lock_path
+from .tidy import tidy_up
 
 if TYPE_CHECKING:
     from .stats import StatsStore
@@ -56,8 +70,16 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 class SavedSeat(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    name: str = Field(min_length=1, max_length=100)
-    kind: str = "human"
+    name: StrictStr
+    kind: StrictStr = "human"
+
+    @field_validator("name")
+    @classmethod
+    def _good_name(cls, name: str) -> str:
+        problem = name_problem(name)
+        if problem is not None:
+            raise ValueError(problem)
+        return name
 
     @field_validator("kind")
     @classmethod
@@ -76,13 +98,13 @@ class SaveFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format: Literal["cardtable-save"] = FORMAT
-    schema_version: int = SCHEMA_VERSION
+    schema_version: StrictInt = SCHEMA_VERSION
     created: AwareDatetime
     updated: AwareDatetime
-    seats: list[SavedSeat]
-    to_act: list[int]
-    over: bool
-    digest: str = Field(min_length=1)
+    seats: list[SavedSeat] = Field(max_length=64)
+    to_act: list[StrictInt] = Field(max_length=64)
+    over: StrictBool
+    digest: StrictStr = Field(min_length=1, max_length=200)
     record: GameRecord
 
     @model_validator(mode="after")
@@ -166,6 +188,19 @@ class UnsupportedSave(SaveError):
 
 class NoSuchSave(SaveError):
     """No save by that id (or an ambiguous prefix)."""
+
+
+class SaveInUse(SaveError):
+    """Open in another window (which holds its lock): it can only be played there."""
+
+    def __init__(self, name: str, pid: int, path: Path | None = None) -> None:
+        where = f"process {pid}" if pid else "another process"
+        super().__init__(name, f"open in another window ({where}); close it there to play it here", path)
+        self.pid = pid
+
+
+class SavesFolderError(SaveError):
+    """The saves or history folder itself cannot be used (unreadable, or a file)."""
 
 
 # -- reading and checking ------------------------------------------------------
@@ -334,6 +369,7 @@ class Listing:
     saves: list[SaveInfo] = field(default_factory=list)  # most recently played first
     problems: list[SaveError] = field(default_factory=list)
     finished: list[Path] = field(default_factory=list)  # finished games filed away while listing
+    in_use: dict[str, int] = field(default_factory=dict)  # open in another window: id -> its process (0: unknown)
 
 
 @dataclass(frozen=True)
@@ -356,6 +392,7 @@ class SaveStore:
         self._root = None if root is None else Path(root)
         self._stats = stats
         self._checked: dict[Path, tuple[tuple[int, int, int], SaveInfo]] = {}
+        self._locks: dict[str, GameLock] = {}
 
     # -- locations
     @property
@@ -389,23 +426,76 @@ class SaveStore:
             names = sorted(p.name for p in folder.iterdir())
         except FileNotFoundError:
             return []
+        except OSError as exc:
+            what = "history" if history else "saves"
+            raise SavesFolderError(f"the {what} folder {visible(str(folder))}", f"cannot be read: {exc.strerror or exc}", folder) from None
         return [n[: -len(SAVE_SUFFIX)] for n in names if n.endswith(SAVE_SUFFIX) and not n.startswith(".")]
 
     def new_id(self, game_id: str, now: datetime | None = None) -> str:
-        """A fresh id such as ``shed-20250301-142530`` (local time), unused in saves and history."""
+        """A fresh id such as ``shed-20250301-142530`` (local time), unused in saves and history.
+
+        The id is claimed (its lock file created, and held by this store), so a
+        game started by another window in the same second gets another id."""
         stamp = (now or utcnow()).astimezone().strftime("%Y%m%d-%H%M%S")
         base = f"{game_id}-{stamp}"
         taken = set()
         for folder in (self.saves_dir, self.history_dir):
             try:
                 taken.update(p.name.split(SAVE_SUFFIX)[0] for p in folder.iterdir())
-            except FileNotFoundError:
+            except OSError:
                 pass
-        candidate, n = base, 1
-        while candidate in taken:
-            n += 1
-            candidate = f"{base}-{n}"
-        return candidate
+        try:
+            folder = paths.ensure_dir(self.saves_dir)
+        except OSError:
+            folder = None  # saving will fail, and say why
+        for n in range(1, 10_000):
+            candidate = base if n == 1 else f"{base}-{n}"
+            if candidate in taken:
+                continue
+            if folder is None:
+                return candidate
+            try:
+                self._locks[candidate] = GameLock.acquire(lock_path(folder, candidate), new=True)
+            except (FileExistsError, LockHeld):
+                continue
+            except OSError:
+                return candidate
+            return candidate
+        raise SaveError(base, "no free id")
+
+    # -- one window per game
+    def lock(self, save_id: str) -> None:
+        """Hold ``save_id``'s lock (nothing if this process holds it already).
+        Raises SaveInUse if another window (process) has the game open."""
+        held = self._locks.get(save_id)
+        if held is not None and held.held:
+            return
+        try:
+            self._locks[save_id] = GameLock.acquire(lock_path(self.saves_dir, save_id))
+        except LockHeld as exc:
+            if exc.pid == os.getpid():
+                return  # held by this very process (one process is one window): its own business
+            raise SaveInUse(save_id, exc.pid, self.path_of(save_id)) from None
+        except OSError:
+            pass  # a folder that cannot hold a lock file cannot hold the save either: reading it says why
+
+    def release(self, save_id: str, *, remove: bool = False) -> None:
+        """Let go of ``save_id``'s lock (``remove``: the game is over, delete the lock file)."""
+        held = self._locks.pop(save_id, None)
+        if held is not None:
+            held.release(remove=remove)
+
+    def in_use(self, save_id: str) -> int | None:
+        """The other process that has ``save_id`` open (0 if unknown), or None."""
+        held = self._locks.get(save_id)
+        if held is not None and held.held:
+            return None
+        pid = holder(lock_path(self.saves_dir, save_id))
+        return None if pid == os.getpid() else pid
+
+    def tidy(self) -> list[Path]:
+        """Remove what a crash left behind (see :mod:`.tidy`)."""
+        return tidy_up(self.root, self.stats.path)
 
     def resolve(self, text: str, history: bool = False) -> str:
         """The id ``text`` names: an exact id or a unique prefix of one."""
@@ -437,14 +527,21 @@ class SaveStore:
         path = Path(path)
         save_id = path.name.removesuffix(SAVE_SUFFIX)
         try:
-            data = path.read_bytes()
+            data = read_bounded(path)
         except FileNotFoundError:
             raise NoSuchSave(save_id, "no saved game with this id", path) from None
+        except BadJson as exc:
+            raise DamagedSave(save_id, str(exc), path) from None
         except OSError as exc:
             raise SaveError(save_id, f"cannot read it: {exc.strerror or exc}", path) from None
-        save = parse_save(data, save_id, path)
-        session = replay_save(save, save_id, path)
-        return LoadedSave(SaveInfo.of(save_id, path, save), save, session)
+        try:
+            save = parse_save(data, save_id, path)
+            session = replay_save(save, save_id, path)
+            return LoadedSave(SaveInfo.of(save_id, path, save), save, session)
+        except SaveError:
+            raise
+        except Exception as exc:  # whatever a hostile file finds: still this save's problem, not a crash
+            raise DamagedSave(save_id, f"cannot be read ({type(exc).__name__}: {visible(str(exc))[:200]})", path) from None
 
     def load(self, save_id: str, history: bool = False) -> LoadedSave:
         """The save ``save_id``, replayed and checked. A damaged one is set aside first
@@ -461,15 +558,22 @@ class SaveStore:
         """Every save in progress, checked (replayed). Damaged ones are set aside
         and reported; finished ones (left by a crash at the very end) are filed away."""
         listing = Listing()
-        folder = self.saves_dir
-        sweep_temp_files(folder)
-        for save_id in self.ids():
+        self.tidy()
+        try:
+            ids = self.ids()
+        except SaveError as exc:
+            listing.problems.append(exc)
+            return listing
+        for save_id in ids:
             path = self.path_of(save_id)
+            elsewhere = self.in_use(save_id)
+            if elsewhere is not None:
+                listing.in_use[save_id] = elsewhere
             try:
                 info = self._checked_info(path)
             except DamagedSave as exc:
                 listing.problems.append(exc)
-                if not set_aside:
+                if not set_aside or elsewhere is not None:
                     continue
                 self.set_aside(exc)
                 if exc.restored is None:
@@ -484,6 +588,8 @@ class SaveStore:
                 listing.problems.append(exc)
                 continue
             if info.over:
+                if elsewhere is not None:
+                    continue  # the other window files it away
                 try:
                     loaded = self.check(path)
                     listing.finished.append(self.finish(save_id, loaded.session, loaded.file.created).history_path)
@@ -510,10 +616,18 @@ class SaveStore:
     def list_history(self) -> Listing:
         """Finished games, most recent first (read, not replayed; nothing is moved)."""
         listing = Listing()
-        for save_id in self.ids(history=True):
+        try:
+            ids = self.ids(history=True)
+        except SaveError as exc:
+            listing.problems.append(exc)
+            return listing
+        for save_id in ids:
             path = self.path_of(save_id, history=True)
             try:
-                save = parse_save(path.read_bytes(), save_id, path)
+                save = parse_save(read_bounded(path), save_id, path)
+            except BadJson as exc:
+                listing.problems.append(DamagedSave(save_id, str(exc), path))
+                continue
             except SaveError as exc:
                 listing.problems.append(exc)
                 continue
@@ -528,9 +642,12 @@ class SaveStore:
     def set_aside(self, problem: DamagedSave) -> DamagedSave:
         """Rename the damaged file (never delete or overwrite); restore its backup if sound."""
         path = problem.path
-        if path is None or not path.exists():
+        if path is None or not os.path.lexists(path):
             return problem
-        problem.set_aside = rename_no_clobber(path, path.with_name(path.name + DAMAGED_SUFFIX))
+        try:
+            problem.set_aside = rename_no_clobber(path, path.with_name(path.name + DAMAGED_SUFFIX))
+        except OSError:
+            return problem  # (a folder that cannot be written: the file stays, reported as damaged)
         self._checked.pop(path, None)
         backup = backup_path(path)
         if backup.exists():
@@ -560,6 +677,7 @@ class SaveStore:
             session.names,
             session.game.outcome(session.state),
             when=save.updated,
+            kinds=[seat.kind for seat in session.seats],
         )
         target = rename_no_clobber(path, self.path_of(save_id, history=True))
         self._checked.pop(path, None)
@@ -567,13 +685,14 @@ class SaveStore:
             backup_path(path).unlink()
         except FileNotFoundError:
             pass
+        self.release(save_id, remove=True)
         return FinishResult(target, recorded)
 
     def _saved_as(self, path: Path, session: Session) -> SaveFile | None:
         """The save at ``path`` if it holds exactly ``session``'s position."""
         try:
-            save = parse_save(path.read_bytes(), path.name, path)
-        except (OSError, SaveError):
+            save = parse_save(read_bounded(path), path.name, path)
+        except (OSError, SaveError, BadJson):
             return None
         same = save.digest == session.game.digest(session.state) and save.moves == len(session.moves)
         return save if same else None

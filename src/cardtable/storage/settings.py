@@ -21,11 +21,12 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, ValidationError, field_validator
 
+from ..names import visible
 from . import paths
 from .atomic import atomic_write_text
-from .jsonio import BadJson, first_error, parse_json
+from .jsonio import BadJson, first_error, load_json_file
 
 SCHEMA_VERSION = 1
 CARD_STYLES = ("unicode", "ascii")
@@ -45,10 +46,10 @@ def theme_names() -> tuple[str, ...]:
 class Settings(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    schema_version: int = SCHEMA_VERSION
-    theme: str = DEFAULT_THEME
+    schema_version: StrictInt = SCHEMA_VERSION
+    theme: StrictStr = DEFAULT_THEME
     card_style: Literal["unicode", "ascii"] = "unicode"
-    four_colour: bool = False
+    four_colour: StrictBool = False
     computer_speed: Literal["instant", "fast", "normal", "slow"] = "normal"
     curtain: Literal["auto", "always", "never"] = "auto"
 
@@ -65,7 +66,8 @@ class Settings(BaseModel):
     @classmethod
     def _known_theme(cls, theme: str) -> str:
         if theme not in theme_names():
-            raise ValueError(f"unknown theme {theme!r} (choose from {', '.join(theme_names())})")
+            shown = theme if len(theme) <= 40 else theme[:39] + "…"
+            raise ValueError(f"unknown theme {shown!r} (choose from {', '.join(theme_names())})")
         return theme
 
 
@@ -82,13 +84,11 @@ class SettingsLoad:
 
 def _problem(path: Path) -> tuple[Settings, str | None]:
     try:
-        data = path.read_bytes()
+        raw = load_json_file(path, limit=1024 * 1024)
     except FileNotFoundError:
         return Settings(), None
     except OSError as exc:
         return Settings(), f"cannot read it ({exc.strerror or exc})"
-    try:
-        raw = parse_json(data)
     except BadJson as exc:
         return Settings(), str(exc)
     if not isinstance(raw, dict):
@@ -105,7 +105,7 @@ def load_settings(path: Path | None = None) -> SettingsLoad:
     settings, problem = _problem(path)
     if problem is None:
         return SettingsLoad(settings, None, path)
-    notice = f"Settings file {path} is broken ({problem}); using the defaults. It is kept as it is until you save new settings."
+    notice = f"Settings file {visible(str(path))} is broken ({problem}); using the defaults. It is kept as it is until you save new settings."
     return SettingsLoad(settings, notice, path)
 
 

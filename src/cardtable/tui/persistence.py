@@ -65,6 +65,7 @@ class PersistenceMixin:
         """In ``__init__``: returns the preferences to use: ``settings`` if given
         (tests), else those of the settings file (or the defaults, with a notice)."""
         self._save_store = store
+        self._autosavers: dict[int, Autosaver] = {}  # by id(session): the games this window has open
         self.resume_id = resume
         self.settings_notice = None
         if settings is not None:
@@ -91,8 +92,14 @@ class PersistenceMixin:
 
     def mount_persistence(self) -> None:
         """In ``on_mount``, after the menu is pushed: the settings notice, and ``resume``."""
+        from ..storage.tidy import tidy_up
+
+        try:
+            tidy_up()  # what a crash left behind (light: no pydantic at start)
+        except OSError:
+            pass
         if self.settings_notice:
-            self.notify(self.settings_notice, title="Settings", severity="warning", timeout=15)
+            self.notify(self.settings_notice, title="Settings", severity="warning", timeout=15, markup=False)
         if self.resume_id:
             self.resume_game(self.resume_id)
 
@@ -112,11 +119,19 @@ class PersistenceMixin:
         """In ``start_game``, on the new session: saved after every move from now on."""
         from ..storage.autosave import Autosaver
 
-        return Autosaver(session, self.save_store, on_error=self._autosave_failed, **kwargs).attach()
+        saver = Autosaver(session, self.save_store, on_error=self._autosave_failed, **kwargs).attach()
+        self._autosavers[id(session)] = saver
+        return saver
+
+    def release_game(self, session: Session) -> None:
+        """The table of ``session`` closed: stop saving it, and let another window open it."""
+        saver = self._autosavers.pop(id(session), None)
+        if saver is not None:
+            saver.release()
 
     # -- the actions ----------------------------------------------------------------------------
     def _autosave_failed(self, message: str) -> None:
-        self.notify(message, title="Game not saved", severity="error", timeout=10)
+        self.notify(message, title="Game not saved", severity="error", timeout=10, markup=False)
 
     def show_resume(self) -> None:
         from .screens.resume import ResumeScreen
@@ -139,9 +154,10 @@ class PersistenceMixin:
         try:
             saver = Autosaver.resume(save_id, self.save_store, on_error=self._autosave_failed).attach()
         except SaveError as exc:
-            self.notify(exc.message, title="Cannot resume", severity="error", timeout=15)
+            self.notify(exc.message, title="Cannot resume", severity="error", timeout=15, markup=False)
             return False
         session = saver.session
+        self._autosavers[id(session)] = saver
         setup = GameSetup(session.game.id, session.seats, session.options, session.seed)
         self.last_setup = setup
         self.push_screen(TableScreen(setup, session, get_presenter(setup.game_id), self.settings))

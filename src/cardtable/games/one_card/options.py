@@ -3,15 +3,19 @@ table might want otherwise (each default is the project's ruling)."""
 
 from __future__ import annotations
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from ...core.engine import GameOptions
 
 
 class Options(GameOptions):
+    # strict: `true` or "3" where a number belongs is refused, never converted
+    model_config = ConfigDict(strict=True)
+
     target: int = Field(
         300,
         ge=1,
+        le=10_000,
         description="The game ends after the hand in which some player's total reaches this score.",
     )
     hand_size: int | None = Field(

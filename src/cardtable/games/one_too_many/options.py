@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from ...core.engine import GameOptions
 
 
 class Options(GameOptions):
     """Variant settings. The defaults are this version's rules."""
+
+    # strict: `true` or "3" where a number belongs is refused, never converted
+    model_config = ConfigDict(strict=True)
 
     target: int = Field(
         21,

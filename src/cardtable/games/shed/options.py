@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from ...core.engine import GameOptions
 
 
 class Options(GameOptions):
     """Variant options of Shed. Every default is the rule in ``docs/rules/shed.md``."""
+
+    # strict: `true` or "3" where a number belongs is refused, never converted
+    model_config = ConfigDict(strict=True)
 
     short_game: bool = Field(
         default=False,

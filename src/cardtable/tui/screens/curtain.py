@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Static
@@ -33,12 +34,13 @@ class CurtainScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="curtain"):
-            yield Static(f"Pass to {self.player_name}", id="curtain-title")
+            yield Static(f"Pass to {self.player_name}", id="curtain-title", markup=False)
             yield Static(
                 f"Only {self.player_name} should look now. {self.player_name}: press Enter.",
                 id="curtain-help",
+                markup=False,
             )
-            yield Button(f"I am {self.player_name}", id="ready", variant="primary")
+            yield Button(Content(f"I am {self.player_name}"), id="ready", variant="primary")
             with VerticalScroll(id="recap"):
                 yield Static("Since your last turn" if self.recap else "Nothing has happened yet.", classes="recap-title")
                 for line in self.recap:

@@ -71,8 +71,8 @@ class GameOverScreen(Screen[str]):
         outcome, names = self.outcome, self.names
         order = sorted(range(len(names)), key=lambda seat: (outcome.places[seat], seat))
         with VerticalScroll(classes="interlude", id="game-over"):
-            yield Static(f"{self.game_name}: game over", classes="interlude-title")
-            yield Static(winners_line(outcome, names), id="winners")
+            yield Static(f"{self.game_name}: game over", classes="interlude-title", markup=False)
+            yield Static(winners_line(outcome, names), id="winners", markup=False)
             yield Static(
                 text_table(("Place", "Player", "Points"), ranking_rows(outcome, names), align="rlr",
                            highlight=[i for i, seat in enumerate(order) if seat in outcome.winners()]),

@@ -17,29 +17,13 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from ...core.engine import Game
+from ...names import MAX_NAME, check_names
 from ...session import Seat
 from ..setup import DEFAULT_COMPUTER, SEAT_CHOICES, GameSetup, default_name
 from ..widgets.options_form import OptionsForm, show_error
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
 from . import SCREEN_CSS
-
-MAX_NAME = 16
-
-
-def check_names(names: list[str]) -> dict[int, str]:
-    errors: dict[int, str] = {}
-    seen: dict[str, int] = {}
-    for seat, name in enumerate(names):
-        if not name.strip():
-            errors[seat] = "A name is needed."
-        elif len(name.strip()) > MAX_NAME:
-            errors[seat] = f"At most {MAX_NAME} characters."
-        elif name.strip().casefold() in seen:
-            errors[seat] = f"Same name as seat {seen[name.strip().casefold()] + 1}."
-        else:
-            seen[name.strip().casefold()] = seat
-    return errors
 
 
 def check_seed(text: str) -> str | None:

@@ -66,7 +66,7 @@ class ResumeScreen(Screen[str | None]):
                 Text(info.game_name),
                 Text(info.players_text),
                 info.when_text(),
-                Text(info.turn_text),
+                Text(info.turn_text + (" (open in another window)" if info.id in self.listing.in_use else "")),
                 str(info.moves),
                 key=info.id,
             )
@@ -76,7 +76,7 @@ class ResumeScreen(Screen[str | None]):
         problems = problem_lines(self.listing)
         self.query_one("#resume-problems", Static).update(Content("\n".join(problems)))
         for line in problems:
-            self.notify(line, title="Saved games", severity="warning", timeout=10)
+            self.notify(line, title="Saved games", severity="warning", timeout=10, markup=False)
         if has_saves:
             table.focus()
         self.refresh_bindings()

@@ -44,7 +44,7 @@ class SecretPromptScreen(ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="secret"):
-            yield Static(self.prompt.title, id="secret-title")
+            yield Static(self.prompt.title, id="secret-title", markup=False)
             for line in self.prompt.lines:
                 yield Static(colour_suits(line, style_of(self.app)) if isinstance(line, str) else line, classes="secret-line")
             if self.prompt.numbers:
@@ -55,8 +55,8 @@ class SecretPromptScreen(ModalScreen[Any]):
                     *(Option(choice.label, id=str(i)) for i, choice in enumerate(self.prompt.choices)),
                     id="secret-choices",
                 )
-            yield Static("", id="secret-error")
-            yield Static("", id="secret-confirm")
+            yield Static("", id="secret-error", markup=False)
+            yield Static("", id="secret-confirm", markup=False)
             if self.prompt.numbers:
                 yield Static("Type the number, then Enter (↑ ↓ change it).", classes="secret-line")
         yield KeysFooter()

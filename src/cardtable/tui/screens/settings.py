@@ -113,7 +113,7 @@ class SettingsScreen(Screen["Settings | None"]):
         try:
             save_settings(settings, self.path)
         except OSError as exc:
-            self.notify(f"Could not save the settings: {exc.strerror or exc}", severity="error")
+            self.notify(f"Could not save the settings: {exc.strerror or exc}", severity="error", markup=False)
             return
         self.notify("Settings saved.")
         self.dismiss(settings)

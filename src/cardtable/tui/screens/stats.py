@@ -14,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static, Tab, Tabs
 
 from ...games import GAME_IDS
-from ...storage.stats import StatRow, StatsStore
+from ...storage.stats import HOW_PLAYERS_ARE_TOLD_APART, StatRow, StatsStore
 from ..widgets.size_notice import SizeNotice
 from . import SCREEN_CSS
 
@@ -39,6 +39,7 @@ class StatisticsScreen(Screen[None]):
     #stats-notice { color: $text-warning; height: auto; }
     #stats-empty { color: $text-muted; margin-top: 1; }
     #stats-table { height: auto; max-height: 1fr; margin-top: 1; }
+    #stats-how { color: $text-muted; margin-top: 1; height: auto; }
     """
     BINDINGS = [
         Binding("escape,q", "close", "Back"),
@@ -62,13 +63,14 @@ class StatisticsScreen(Screen[None]):
             yield Tabs(Tab("All games", id=ALL), *(Tab(_game_label(g), id=f"game-{g}") for g in game_ids))
             yield Static("No games recorded yet.", id="stats-empty")
             yield DataTable(id="stats-table", cursor_type="row", zebra_stripes=True)
+            yield Static(HOW_PLAYERS_ARE_TOLD_APART, id="stats-how", markup=False)
         yield Footer()
         yield SizeNotice()
 
     def on_mount(self) -> None:
         self.query_one("#stats-notice").display = self.notice is not None
         if self.notice:
-            self.notify(self.notice, title="Statistics", severity="warning", timeout=10)
+            self.notify(self.notice, title="Statistics", severity="warning", timeout=10, markup=False)
         self.show_game(None)
 
     @property

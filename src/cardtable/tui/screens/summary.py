@@ -42,7 +42,7 @@ class SummaryScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="interlude"):
             style = style_of(self.app)
-            yield Static(plain_cards(self.summary.title, style), classes="interlude-title")
+            yield Static(plain_cards(self.summary.title, style), classes="interlude-title", markup=False)
             rows = [[plain_cards(cell, style) for cell in row] for row in self.summary.rows]
             yield Static(text_table(self.summary.headers, rows), classes="interlude-table")
             if self.summary.note:

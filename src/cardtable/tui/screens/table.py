@@ -101,13 +101,13 @@ class TableScreen(Screen[None]):
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
-        yield Static("", id="headline")
+        yield Static("", id="headline", markup=False)
         with Horizontal(id="table-body"):
             with Vertical(id="table-main"):
                 yield self.presenter.make_table()
                 with CardScroll(id="hand-scroll"):
                     yield CardRows(id="hand")
-                yield Static("", id="status")
+                yield Static("", id="status", markup=False)
                 yield Static("", id="confirm")
             yield MoveLog(id="log")
         yield KeysFooter()
@@ -129,6 +129,10 @@ class TableScreen(Screen[None]):
             log.card_style = style
             log.set_lines(log.source)
             self.redraw()
+    def on_unmount(self) -> None:
+        release = getattr(self.app, "release_game", None)  # (the app's saves: another window may open it now)
+        if release is not None:
+            release(self.session)
 
     @work(exclusive=True, group="game")
     async def play(self) -> None:
@@ -221,7 +225,7 @@ class TableScreen(Screen[None]):
 
     def refused(self, seat: int, reason: str) -> None:
         self.set_status(f"Refused: {reason}")
-        self.notify(plain_cards(reason, self.card_style), title="That move is not allowed", severity="warning")
+        self.notify(plain_cards(reason, self.card_style), title="That move is not allowed", severity="warning", markup=False)
 
     async def think(self, seat: int, bot: Any, view: Any, events: list) -> Any:
         worker = self.run_worker(partial(think, bot, view, events), thread=True, group="bot", exit_on_error=False)
@@ -310,7 +314,7 @@ class TableScreen(Screen[None]):
         text = f"Not playable: {reason}." if reason else "Not playable now."
         self.set_status(f"{text}\n{self._area.hint}" if self._area.hint else text)
         if message.why:
-            self.notify(plain_cards(text, self.card_style), title="Why not?")
+            self.notify(plain_cards(text, self.card_style), title="Why not?", markup=False)
 
     @work(exclusive=True, group="decide")
     async def decide(self, moves: list[Any]) -> None:
