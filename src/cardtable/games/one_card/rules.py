@@ -121,6 +121,9 @@ class OneCard(Game[OneCardState, Move, OneCardView, OneCardOptions]):
     def all_cards(self, state: OneCardState) -> Cards:
         return card_zones.all_cards(state)
 
+    def cards_conserved(self, state: OneCardState) -> bool:
+        return card_zones.cards_conserved(state)
+
     def counter_violations(self, state: OneCardState) -> list[str]:
         return card_zones.counter_violations(state)
 

@@ -97,6 +97,10 @@ class Shed(Game[ShedState, Move, ShedView, ShedOptions]):
     def all_cards(self, state: ShedState) -> Cards:
         return FULL_DECK
 
+    def zone_contents(self, state: ShedState) -> tuple[Cards, ...]:
+        # the rows as they are (during the exchange, ``zones`` follows what the others know)
+        return (state.deck, state.unused, state.stack, state.burned, *state.hands, *state.known, *state.up, *state.down)
+
     def counter_violations(self, state: ShedState) -> list[str]:
         return card_zones.counter_violations(state)
 
