@@ -273,7 +273,26 @@ class Game(ABC, Generic[S, M, V, O]):
     def legal_moves(self, state: S, player: int) -> list[M]:
         if player not in self.to_act(state):
             return []
-        return [m for m in self.candidate_moves(state, player) if self.why_illegal(state, player, m) is None]
+        moves = [m for m in self.candidate_moves(state, player) if self.why_illegal(state, player, m) is None]
+        return self.remember_legal(state, player, moves)
+
+    #: The last answer of ``legal_moves``: (state, player, the moves as a
+    #: tuple). A game holds no game state; this only spares ``apply`` checking
+    #: again a move just found legal (one tuple, replaced whole, so a game
+    #: object shared between threads reads either the old answer or the new).
+    _verified: tuple = (None, -1, ())
+
+    def remember_legal(self, state: S, player: int, moves: list[M]) -> list[M]:
+        """Remember ``moves`` as ``player``'s legal moves in ``state`` and
+        return them. A copy is kept: the caller may change its list."""
+        self._verified = (state, player, tuple(moves))
+        return moves
+
+    def verified(self, state: S, player: int, move: M) -> bool:
+        """Whether ``move`` was among the last legal moves listed, for this
+        very state (states are immutable) and player: then it is legal."""
+        last = self._verified
+        return last[0] is state and last[1] == player and move in last[2]
 
     def check_move(self, state: S, player: int, move: M) -> str | None:
         """The reason ``player`` may not make ``move`` now, or ``None``."""
@@ -286,9 +305,10 @@ class Game(ABC, Generic[S, M, V, O]):
         return self.why_illegal(state, player, move)
 
     def apply(self, state: S, player: int, move: M) -> tuple[S, tuple[Event, ...]]:
-        reason = self.check_move(state, player, move)
-        if reason is not None:
-            raise IllegalMove(reason)
+        if not self.verified(state, player, move):
+            reason = self.check_move(state, player, move)
+            if reason is not None:
+                raise IllegalMove(reason)
         return self.perform(state, player, move)
 
     def legal_moves_from_view(self, view: V, rng: random.Random | None = None) -> list[M]:

@@ -59,7 +59,7 @@ class Shed(Game[ShedState, Move, ShedView, ShedOptions]):
         return legality.candidate_moves(state, player)
 
     def legal_moves(self, state: ShedState, player: int) -> list[Move]:
-        return legality.legal_moves(state, player)
+        return self.remember_legal(state, player, legality.legal_moves(state, player))
 
     def why_illegal(self, state: ShedState, player: int, move: Move) -> str | None:
         return legality.why_illegal(state, player, move)
