@@ -12,6 +12,8 @@ ever changed in place.
 
 from __future__ import annotations
 
+from functools import cache
+
 from ...core.cards import Card, Suit, cards_text, standard_deck
 from ...core.engine import Event
 from ...core.secret import SecretChoices
@@ -273,23 +275,12 @@ def start_game(state: OneTooManyState, events: list[Event]) -> OneTooManyState:
 
 def perform(state: OneTooManyState, player: int, move: Move) -> tuple[OneTooManyState, tuple[Event, ...]]:
     phase = state.phase
-    me = frozenset((player,))
-    events: list[Event]
     if isinstance(move, Redo):  # phase REDO
         secret = state.secret.commit(player, move.use)
-        events = [
-            Event("redo_choice", f"{{p{player}}} has decided about the Redo", None, (("seat", player),)),
-            Event("redo_choice",
-                  f"{{p{player}}} {'uses' if move.use else 'keeps'} the Redo (secret until all decide)",
-                  me, (("seat", player), ("use", move.use))),
-        ]
+        events = list(redo_choice_events(player, move.use))
     else:
         secret = state.secret.commit(player, move.count)
-        events = [
-            Event("choose", f"{{p{player}}} has chosen a number", None, (("seat", player),)),
-            Event("choose", f"{{p{player}}} asks for {move.count} (secret until shown)",
-                  me, (("seat", player), ("count", move.count))),
-        ]
+        events = list(choice_events(player, move.count))
     if not secret.complete:
         return evolve(state, secret=secret), tuple(events)
     values = secret.revealed()
@@ -318,6 +309,27 @@ def perform(state: OneTooManyState, player: int, move: Move) -> tuple[OneTooMany
     asks = tuple(values.get(seat, old) for seat, old in enumerate(state.last_reveal))
     events.append(_reveal_event(asks, state, redo=True, changed=tuple(sorted(values))))
     return resolve_turn(state, asks, events), tuple(events)
+
+
+@cache
+def choice_events(player: int, count: int) -> tuple[Event, Event]:
+    """A secret number chosen: the public event, and the chooser's own. Events
+    are immutable, so each is built once and shared."""
+    return (
+        Event("choose", f"{{p{player}}} has chosen a number", None, (("seat", player),)),
+        Event("choose", f"{{p{player}}} asks for {count} (secret until shown)",
+              frozenset((player,)), (("seat", player), ("count", count))),
+    )
+
+
+@cache
+def redo_choice_events(player: int, use: bool) -> tuple[Event, Event]:
+    """A Redo decided: the public event, and the decider's own (built once, as ``choice_events``)."""
+    return (
+        Event("redo_choice", f"{{p{player}}} has decided about the Redo", None, (("seat", player),)),
+        Event("redo_choice", f"{{p{player}}} {'uses' if use else 'keeps'} the Redo (secret until all decide)",
+              frozenset((player,)), (("seat", player), ("use", use))),
+    )
 
 
 def _reveal_event(asks: tuple[int | None, ...], state: OneTooManyState, redo: bool,
