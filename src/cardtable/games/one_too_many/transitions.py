@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from ...core.cards import Card, Suit, cards_text, standard_deck
+from ...core.cards import Card, Suit, cards_text
 from ...core.engine import Event
 from ...core.secret import SecretChoices
 from .moves import Move, Redo
@@ -23,8 +23,6 @@ from .state import OneTooManyState, Phase, evolve
 
 _NO_SECRET: SecretChoices = SecretChoices(frozenset())
 _DIAMONDS = Suit.DIAMONDS
-_FACES = {card: card.face for card in standard_deck()}  # the faces of deck 0, looked up once
-_CODES = {card: card.code for card in standard_deck()}  # and their codes, for the events' data
 
 
 def _plural(n: int, word: str) -> str:
@@ -148,7 +146,7 @@ class _Table:
         deck = self.deck
         center = self.center
         piles = self.piles
-        append = self.events.append  # one event per card: built in place, no emit()
+        append = self.events.append  # one event per card (draw_event), no emit()
         at = 0
         mask = rank_mask(center)
         waiting = [seat for seat, count in wants.items() if count > 0]
@@ -161,20 +159,15 @@ class _Table:
                 card = deck[at]
                 at += 1
                 wants[seat] -= 1
-                face = _FACES.get(card) or card.face
-                code = _CODES.get(card) or card.code
+                append(draw_event(seat, card))
                 if card.suit is _DIAMONDS:
                     center.append(card)
                     mask |= 1 << (card.rank - 2)
-                    append(Event("draw", f"{{p{seat}}} draws {face} into the center", None,
-                                 (("seat", seat), ("card", code), ("to", "center"))))
                     if longest_run(mask) > n:
                         busted = True
                         break
                 else:
                     piles[seat].append(card)
-                    append(Event("draw", f"{{p{seat}}} draws {face} onto their pile", None,
-                                 (("seat", seat), ("card", code), ("to", "pile"))))
                 if wants[seat]:
                     still.append(seat)
             waiting = still
@@ -309,6 +302,17 @@ def perform(state: OneTooManyState, player: int, move: Move) -> tuple[OneTooMany
     asks = tuple(values.get(seat, old) for seat, old in enumerate(state.last_reveal))
     events.append(_reveal_event(asks, state, redo=True, changed=tuple(sorted(values))))
     return resolve_turn(state, asks, events), tuple(events)
+
+
+@cache
+def draw_event(seat: int, card: Card) -> Event:
+    """``seat`` draws ``card``: a Diamond into the center, any other onto their
+    pile (built once per seat and card, as events are immutable)."""
+    if card.suit is _DIAMONDS:
+        return Event("draw", f"{{p{seat}}} draws {card.face} into the center", None,
+                     (("seat", seat), ("card", card.code), ("to", "center")))
+    return Event("draw", f"{{p{seat}}} draws {card.face} onto their pile", None,
+                 (("seat", seat), ("card", card.code), ("to", "pile")))
 
 
 @cache
