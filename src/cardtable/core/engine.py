@@ -31,8 +31,9 @@ import hashlib
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
+from itertools import chain
 from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, Generic, Iterable, Mapping, NamedTuple, Protocol, Sequence, TypeVar, cast
+from typing import Any, ClassVar, Generic, Hashable, Iterable, Mapping, NamedTuple, Protocol, Sequence, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -121,6 +122,18 @@ class Outcome:
         if self.won:
             return tuple(i for i, won in enumerate(self.won) if won)
         return tuple(i for i, place in enumerate(self.places) if place == 1)
+
+
+_FROZEN: list = [(), frozenset()]  # frozen_cards' last answer: [cards, their frozenset]
+
+
+def frozen_cards(cards: tuple) -> frozenset:
+    """``frozenset(cards)``, remembered for the last tuple asked about (a game
+    keeps its tuple of every card for its whole length, and the invariant
+    check asks after every move)."""
+    if _FROZEN[0] is not cards:
+        _FROZEN[:] = [cards, frozenset(cards)]
+    return _FROZEN[1]
 
 
 def places_from_keys(keys: Sequence[Any]) -> tuple[int, ...]:
@@ -260,7 +273,26 @@ class Game(ABC, Generic[S, M, V, O]):
     def legal_moves(self, state: S, player: int) -> list[M]:
         if player not in self.to_act(state):
             return []
-        return [m for m in self.candidate_moves(state, player) if self.why_illegal(state, player, m) is None]
+        moves = [m for m in self.candidate_moves(state, player) if self.why_illegal(state, player, m) is None]
+        return self.remember_legal(state, player, moves)
+
+    #: The last answer of ``legal_moves``: (state, player, the moves as a
+    #: tuple). A game holds no game state; this only spares ``apply`` checking
+    #: again a move just found legal (one tuple, replaced whole, so a game
+    #: object shared between threads reads either the old answer or the new).
+    _verified: tuple = (None, -1, ())
+
+    def remember_legal(self, state: S, player: int, moves: list[M]) -> list[M]:
+        """Remember ``moves`` as ``player``'s legal moves in ``state`` and
+        return them. A copy is kept: the caller may change its list."""
+        self._verified = (state, player, tuple(moves))
+        return moves
+
+    def verified(self, state: S, player: int, move: M) -> bool:
+        """Whether ``move`` was among the last legal moves listed, for this
+        very state (states are immutable) and player: then it is legal."""
+        last = self._verified
+        return last[0] is state and last[1] == player and move in last[2]
 
     def check_move(self, state: S, player: int, move: M) -> str | None:
         """The reason ``player`` may not make ``move`` now, or ``None``."""
@@ -273,9 +305,10 @@ class Game(ABC, Generic[S, M, V, O]):
         return self.why_illegal(state, player, move)
 
     def apply(self, state: S, player: int, move: M) -> tuple[S, tuple[Event, ...]]:
-        reason = self.check_move(state, player, move)
-        if reason is not None:
-            raise IllegalMove(reason)
+        if not self.verified(state, player, move):
+            reason = self.check_move(state, player, move)
+            if reason is not None:
+                raise IllegalMove(reason)
         return self.perform(state, player, move)
 
     def legal_moves_from_view(self, view: V, rng: random.Random | None = None) -> list[M]:
@@ -301,7 +334,34 @@ class Game(ABC, Generic[S, M, V, O]):
             at += size
         return self.with_zones(state, dealt)
 
+    def zone_contents(self, state: S) -> Iterable[Sequence[Hashable]]:
+        """Every zone's contents as the state holds them: card ids in a game
+        whose state keeps ids, else cards. Together they hold each of
+        ``dealt(state)`` once; the invariant check's fast path compares them,
+        so a game overrides this to skip building ``zones``' cards."""
+        return self.zones(state).values()
+
+    def dealt(self, state: S) -> frozenset[Hashable]:
+        """What ``zone_contents`` holds together, each once (``all_cards`` by default)."""
+        return frozen_cards(self.all_cards(state))
+
+    def cards_conserved(self, state: S) -> bool:
+        """Whether every dealt card is in exactly one zone: as many held as
+        dealt, and the same set (the dealt cards are distinct)."""
+        held = list(chain.from_iterable(self.zone_contents(state)))
+        dealt = self.dealt(state)
+        return len(held) == len(dealt) and dealt == set(held)
+
     def invariant_violations(self, state: S) -> list[str]:
+        """Card conservation, then ``counter_violations``. Only a state that
+        fails ``cards_conserved`` pays for the counts that name the missing
+        and the extra cards."""
+        problems = [] if self.cards_conserved(state) else self.conservation_problems(state)
+        problems.extend(self.counter_violations(state))
+        return problems
+
+    def conservation_problems(self, state: S) -> list[str]:
+        """The cards missing and the cards extra or duplicated, by their codes."""
         problems: list[str] = []
         seen: Counter[Card] = Counter()
         for cards in self.zones(state).values():
@@ -314,7 +374,6 @@ class Game(ABC, Generic[S, M, V, O]):
                 problems.append(f"cards missing: {' '.join(c.code for c in missing)}")
             if extra:
                 problems.append(f"cards extra or duplicated: {' '.join(c.code for c in extra)}")
-        problems.extend(self.counter_violations(state))
         return problems
 
     def digest(self, state: S) -> str:

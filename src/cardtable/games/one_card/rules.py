@@ -27,7 +27,7 @@ from .legality import card_id, why_illegal, why_play_illegal
 from .moves import MOVE_TYPES, Draw, Pass, Play, describe_move
 from .options import Options as OneCardOptions
 from .state import OneCardState
-from .tables import ALL_CARDS
+from .tables import ALL_CARDS, ID
 from .transitions import PERFORM, play
 from .view import OneCardView, determinize, make_view
 
@@ -58,8 +58,7 @@ class OneCard(Game[OneCardState, Move, OneCardView, OneCardOptions]):
         return deal.first_state(players, options, order, rng, seed)
 
     # -- the rules ---------------------------------------------------------------
-    def to_act(self, state: OneCardState) -> tuple[int, ...]:
-        return legality.to_act(state)
+    to_act = staticmethod(legality.to_act)  # (a direct call: it runs at every step)
 
     def candidate_moves(self, state: OneCardState, player: int) -> Iterable[Move]:
         return legality.candidate_moves(state, player)
@@ -67,9 +66,10 @@ class OneCard(Game[OneCardState, Move, OneCardView, OneCardOptions]):
     def why_illegal(self, state: OneCardState, player: int, move: Move) -> str | None:
         return legality.why_illegal(state, player, move)
 
-    # The same moves as the generic filter of ``candidate_moves`` by
-    # ``why_illegal``, enumerated directly (tests check that they agree).
-    legal_moves = staticmethod(legality.legal_moves)
+    def legal_moves(self, state: OneCardState, player: int) -> list[Move]:
+        # The same moves as the generic filter of ``candidate_moves`` by
+        # ``why_illegal``, enumerated directly (tests check that they agree).
+        return self.remember_legal(state, player, legality.legal_moves(state, player))
 
     def perform(self, state: OneCardState, player: int, move: Move) -> tuple[OneCardState, tuple[Event, ...]]:
         return transitions.perform(state, player, move)
@@ -78,6 +78,8 @@ class OneCard(Game[OneCardState, Move, OneCardView, OneCardOptions]):
         """``Game.apply`` (check the move, then perform it) without its
         generic layers on the usual path: it runs at every step."""
         kind = type(move)
+        if self.verified(state, player, move):  # just listed as legal
+            return play(state, player, ID[move.card], move.suit) if kind is Play else PERFORM[kind](state, player, move)
         if state.table.over or player != state.turn or kind not in MOVE_TYPES:
             return super().apply(state, player, move)  # refuses with the generic reason
         if isinstance(move, Play):  # as why_illegal, looking the card up once for both steps
@@ -120,6 +122,9 @@ class OneCard(Game[OneCardState, Move, OneCardView, OneCardOptions]):
 
     def all_cards(self, state: OneCardState) -> Cards:
         return card_zones.all_cards(state)
+
+    def cards_conserved(self, state: OneCardState) -> bool:
+        return card_zones.cards_conserved(state)
 
     def counter_violations(self, state: OneCardState) -> list[str]:
         return card_zones.counter_violations(state)

@@ -60,7 +60,7 @@ class OneTooMany(Game[OneTooManyState, Move, OneTooManyView, OneTooManyOptions])
         return legality.candidate_moves(state, player)
 
     def legal_moves(self, state: OneTooManyState, player: int) -> list[Move]:
-        return legality.legal_moves(state, player)
+        return self.remember_legal(state, player, legality.legal_moves(state, player))
 
     def why_illegal(self, state: OneTooManyState, player: int, move: Move) -> str | None:
         return legality.why_illegal(state, player, move)

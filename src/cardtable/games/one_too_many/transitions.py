@@ -12,7 +12,9 @@ ever changed in place.
 
 from __future__ import annotations
 
-from ...core.cards import Card, Suit, cards_text, standard_deck
+from functools import cache
+
+from ...core.cards import Card, Suit, cards_text
 from ...core.engine import Event
 from ...core.secret import SecretChoices
 from .moves import Move, Redo
@@ -21,8 +23,6 @@ from .state import OneTooManyState, Phase, evolve
 
 _NO_SECRET: SecretChoices = SecretChoices(frozenset())
 _DIAMONDS = Suit.DIAMONDS
-_FACES = {card: card.face for card in standard_deck()}  # the faces of deck 0, looked up once
-_CODES = {card: card.code for card in standard_deck()}  # and their codes, for the events' data
 
 
 def _plural(n: int, word: str) -> str:
@@ -146,7 +146,7 @@ class _Table:
         deck = self.deck
         center = self.center
         piles = self.piles
-        append = self.events.append  # one event per card: built in place, no emit()
+        append = self.events.append  # one event per card (draw_event), no emit()
         at = 0
         mask = rank_mask(center)
         waiting = [seat for seat, count in wants.items() if count > 0]
@@ -159,20 +159,15 @@ class _Table:
                 card = deck[at]
                 at += 1
                 wants[seat] -= 1
-                face = _FACES.get(card) or card.face
-                code = _CODES.get(card) or card.code
+                append(draw_event(seat, card))
                 if card.suit is _DIAMONDS:
                     center.append(card)
                     mask |= 1 << (card.rank - 2)
-                    append(Event("draw", f"{{p{seat}}} draws {face} into the center", None,
-                                 (("seat", seat), ("card", code), ("to", "center"))))
                     if longest_run(mask) > n:
                         busted = True
                         break
                 else:
                     piles[seat].append(card)
-                    append(Event("draw", f"{{p{seat}}} draws {face} onto their pile", None,
-                                 (("seat", seat), ("card", code), ("to", "pile"))))
                 if wants[seat]:
                     still.append(seat)
             waiting = still
@@ -273,23 +268,12 @@ def start_game(state: OneTooManyState, events: list[Event]) -> OneTooManyState:
 
 def perform(state: OneTooManyState, player: int, move: Move) -> tuple[OneTooManyState, tuple[Event, ...]]:
     phase = state.phase
-    me = frozenset((player,))
-    events: list[Event]
     if isinstance(move, Redo):  # phase REDO
         secret = state.secret.commit(player, move.use)
-        events = [
-            Event("redo_choice", f"{{p{player}}} has decided about the Redo", None, (("seat", player),)),
-            Event("redo_choice",
-                  f"{{p{player}}} {'uses' if move.use else 'keeps'} the Redo (secret until all decide)",
-                  me, (("seat", player), ("use", move.use))),
-        ]
+        events = list(redo_choice_events(player, move.use))
     else:
         secret = state.secret.commit(player, move.count)
-        events = [
-            Event("choose", f"{{p{player}}} has chosen a number", None, (("seat", player),)),
-            Event("choose", f"{{p{player}}} asks for {move.count} (secret until shown)",
-                  me, (("seat", player), ("count", move.count))),
-        ]
+        events = list(choice_events(player, move.count))
     if not secret.complete:
         return evolve(state, secret=secret), tuple(events)
     values = secret.revealed()
@@ -318,6 +302,38 @@ def perform(state: OneTooManyState, player: int, move: Move) -> tuple[OneTooMany
     asks = tuple(values.get(seat, old) for seat, old in enumerate(state.last_reveal))
     events.append(_reveal_event(asks, state, redo=True, changed=tuple(sorted(values))))
     return resolve_turn(state, asks, events), tuple(events)
+
+
+@cache
+def draw_event(seat: int, card: Card) -> Event:
+    """``seat`` draws ``card``: a Diamond into the center, any other onto their
+    pile (built once per seat and card, as events are immutable)."""
+    if card.suit is _DIAMONDS:
+        return Event("draw", f"{{p{seat}}} draws {card.face} into the center", None,
+                     (("seat", seat), ("card", card.code), ("to", "center")))
+    return Event("draw", f"{{p{seat}}} draws {card.face} onto their pile", None,
+                 (("seat", seat), ("card", card.code), ("to", "pile")))
+
+
+@cache
+def choice_events(player: int, count: int) -> tuple[Event, Event]:
+    """A secret number chosen: the public event, and the chooser's own. Events
+    are immutable, so each is built once and shared."""
+    return (
+        Event("choose", f"{{p{player}}} has chosen a number", None, (("seat", player),)),
+        Event("choose", f"{{p{player}}} asks for {count} (secret until shown)",
+              frozenset((player,)), (("seat", player), ("count", count))),
+    )
+
+
+@cache
+def redo_choice_events(player: int, use: bool) -> tuple[Event, Event]:
+    """A Redo decided: the public event, and the decider's own (built once, as ``choice_events``)."""
+    return (
+        Event("redo_choice", f"{{p{player}}} has decided about the Redo", None, (("seat", player),)),
+        Event("redo_choice", f"{{p{player}}} {'uses' if use else 'keeps'} the Redo (secret until all decide)",
+              frozenset((player,)), (("seat", player), ("use", use))),
+    )
 
 
 def _reveal_event(asks: tuple[int | None, ...], state: OneTooManyState, redo: bool,

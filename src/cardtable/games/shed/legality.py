@@ -13,7 +13,7 @@ from itertools import combinations
 
 from .cards import FULL_DECK, Cards, in_order, order_key
 from .moves import Done, Exchange, Move, PickUp, Play, PlayFaceDown
-from .ranks import may_follow, rank_plural, why_not_follow
+from .ranks import FOLLOWS, may_follow, rank_plural, why_not_follow
 from .state import EXCHANGE, PLAY, ShedState
 
 PICK_UP = PickUp()
@@ -36,25 +36,30 @@ def group_plays(group: Cards) -> tuple[Play, ...]:
     return tuple(Play(combo) for k in range(1, len(group) + 1) for combo in combinations(group, k))
 
 
+SINGLE = {card: Play((card,)) for card in FULL_DECK}  # the play of one card, by card
+
+
 def plays(source: Cards, stack: Cards, nine_plays_lower: bool, start_rank: int) -> list[Move]:
     """The plays of cards of ``source`` of a rank that may go on ``stack``
     (and is ``start_rank``, if that is set), by rank, then as ``group_plays``."""
+    ok = FOLLOWS[nine_plays_lower][stack[-1][0] if stack else 0]
     by_rank: dict[int, list] = {}
     for card in source:
-        group = by_rank.get(card[0])
-        if group is None:
-            by_rank[card[0]] = [card]
-        else:
-            group.append(card)
-    top = stack[-1] if stack else None
+        rank = card[0]
+        if ok[rank] and (not start_rank or rank == start_rank):
+            group = by_rank.get(rank)
+            if group is None:
+                by_rank[rank] = [card]
+            else:
+                group.append(card)
     moves: list[Move] = []
     for rank in sorted(by_rank):
-        if (start_rank and rank != start_rank) or not may_follow(rank, top, nine_plays_lower):
-            continue
         group = by_rank[rank]
-        if len(group) > 1:
+        if len(group) == 1:
+            moves.append(SINGLE[group[0]])
+        else:
             group.sort(key=order_key)
-        moves.extend(group_plays(tuple(group)))
+            moves.extend(group_plays(tuple(group)))
     return moves
 
 

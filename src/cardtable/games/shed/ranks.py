@@ -18,14 +18,23 @@ def rank_plural(rank: int) -> str:
 
 def may_follow(rank: int, top: Card | None, nine_plays_lower: bool = True) -> bool:
     """May cards of ``rank`` be played on a stack whose top card is ``top``?"""
-    if top is None or rank == TWO or rank == TEN:
+    return rank_may_follow(rank, 0 if top is None else top[0], nine_plays_lower)
+
+
+def rank_may_follow(rank: int, top: int, nine_plays_lower: bool = True) -> bool:
+    """May cards of ``rank`` be played on a stack whose top card has rank ``top`` (0: an empty stack)?"""
+    if top == 0 or rank == TWO or rank == TEN or top == TWO:
         return True
-    t = top[0]
-    if t == TWO:
-        return True
-    if t == NINE and nine_plays_lower:
+    if top == NINE and nine_plays_lower:
         return rank <= NINE
-    return rank >= t
+    return rank >= top
+
+
+FOLLOWS = {
+    nine: tuple(tuple(rank_may_follow(rank, top, nine) for rank in range(15)) for top in range(15))
+    for nine in (False, True)
+}
+"""``FOLLOWS[nine_plays_lower][top rank][rank]`` is ``rank_may_follow``'s answer (top rank 0: an empty stack)."""
 
 
 def why_not_follow(rank: int, top: Card, nine_plays_lower: bool = True) -> str:

@@ -59,7 +59,7 @@ class Shed(Game[ShedState, Move, ShedView, ShedOptions]):
         return legality.candidate_moves(state, player)
 
     def legal_moves(self, state: ShedState, player: int) -> list[Move]:
-        return legality.legal_moves(state, player)
+        return self.remember_legal(state, player, legality.legal_moves(state, player))
 
     def why_illegal(self, state: ShedState, player: int, move: Move) -> str | None:
         return legality.why_illegal(state, player, move)
@@ -96,6 +96,10 @@ class Shed(Game[ShedState, Move, ShedView, ShedOptions]):
 
     def all_cards(self, state: ShedState) -> Cards:
         return FULL_DECK
+
+    def zone_contents(self, state: ShedState) -> tuple[Cards, ...]:
+        # the rows as they are (during the exchange, ``zones`` follows what the others know)
+        return (state.deck, state.unused, state.stack, state.burned, *state.hands, *state.known, *state.up, *state.down)
 
     def counter_violations(self, state: ShedState) -> list[str]:
         return card_zones.counter_violations(state)

@@ -6,6 +6,7 @@ Events name seats as ``{p0}``, ``{p1}``... and give cards as codes.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 from ...core.cards import Card
@@ -157,14 +158,19 @@ def play(state: ShedState, p: int, cards: Cards) -> Result:
     else:
         source = "face-up"
         up = without(up, cards)
-    events = [
-        Event(
-            "play",
-            f"{{p{p}}} plays {cards_text(cards)}" + (" from the table" if source == "face-up" else ""),
-            data=(("seat", p), ("cards", codes(cards)), ("source", source)),
-        )
-    ]
+    events = [play_event(p, cards, source)]
     return land(state, p, cards, Rows(hands, known, up, state.down[p]), events, source == "face-up")
+
+
+@cache
+def play_event(p: int, cards: Cards, source: str) -> Event:
+    """``p`` plays ``cards`` (of one rank) from the hand or the face-up row.
+    Built once per seat, cards and source: events are immutable."""
+    return Event(
+        "play",
+        f"{{p{p}}} plays {cards_text(cards)}" + (" from the table" if source == "face-up" else ""),
+        data=(("seat", p), ("cards", codes(cards)), ("source", source)),
+    )
 
 
 def play_face_down(state: ShedState, p: int, index: int) -> Result:
@@ -223,12 +229,24 @@ def refill(state: ShedState, p: int, rows: Rows, events: list[Event]) -> tuple[R
         return rows, deck
     k = min(state.hand_size - count, len(deck))
     drawn = deck[:k]
-    events.append(
-        Event("draw", f"{{p{p}}} draws {cards_text(drawn)}", frozenset((p,)),
-              (("seat", p), ("cards", codes(drawn)), ("count", k)))
-    )
-    events.append(Event("draw", f"{{p{p}}} draws {k} card{'s' if k != 1 else ''}", data=(("seat", p), ("count", k))))
+    events += draw_one(p, drawn[0]) if k == 1 else draw_events(p, drawn)
     return rows._replace(hands=rows.hands + drawn), deck[k:]
+
+
+def draw_events(p: int, drawn: Cards) -> tuple[Event, Event]:
+    """``p`` draws ``drawn``: the event ``p`` sees, and the public one."""
+    k = len(drawn)
+    return (
+        Event("draw", f"{{p{p}}} draws {cards_text(drawn)}", frozenset((p,)),
+              (("seat", p), ("cards", codes(drawn)), ("count", k))),
+        Event("draw", f"{{p{p}}} draws {k} card{'s' if k != 1 else ''}", data=(("seat", p), ("count", k))),
+    )
+
+
+@cache
+def draw_one(p: int, card: Card) -> tuple[Event, Event]:
+    """``draw_events`` for a single card, the usual refill: built once per seat and card."""
+    return draw_events(p, (card,))
 
 
 def go_out(state: ShedState, p: int, events: list[Event]) -> tuple[tuple[int, ...], Phase, int]:

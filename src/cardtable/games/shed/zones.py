@@ -90,13 +90,14 @@ def with_zones(state: ShedState, zones: Mapping[str, Cards]) -> ShedState:
 
 def counter_violations(state: ShedState) -> list[str]:
     n = state.players
-    problems = [
-        f"{name} has {len(getattr(state, name))} entries for {n} players"
-        for name in ("done", "hands", "known", "up", "dealt_up", "down", "places")
-        if len(getattr(state, name)) != n
-    ]
-    if problems:
-        return problems
+    per_seat = (state.done, state.hands, state.known, state.up, state.dealt_up, state.down, state.places)
+    if list(map(len, per_seat)).count(n) != len(per_seat):  # (the names are looked up only then)
+        return [
+            f"{name} has {len(getattr(state, name))} entries for {n} players"
+            for name in ("done", "hands", "known", "up", "dealt_up", "down", "places")
+            if len(getattr(state, name)) != n
+        ]
+    problems: list[str] = []
     if state.phase not in (EXCHANGE, PLAY, OVER):
         problems.append(f"unknown phase {state.phase!r}")
     expected_unused = 52 - 3 * 3 * n - SHORT_DRAW_SIZE if state.options.short_game else 0
@@ -123,13 +124,16 @@ def _place_violations(state: ShedState) -> list[str]:
         problems.append("the stall limit is reached but the game goes on")
     if state.phase == EXCHANGE and state.stall:
         problems.append("moves without progress are counted during the exchange")
-    for p in range(n):
+    playing = state.phase != OVER
+    for p, place in enumerate(state.places):
         left = state.cards_left(p)
-        if state.places[p] and state.places[p] != n and left and not stalled:
-            problems.append(f"seat {p} is out but holds {left} cards")
-        if not state.places[p] and state.phase != OVER and not left:
+        if place:
+            if place != n and left and not stalled:
+                problems.append(f"seat {p} is out but holds {left} cards")
+            continue
+        if playing and not left:
             problems.append(f"seat {p} holds no cards but is not out")
-        if state.deck and not state.places[p] and state.hand_count(p) < state.hand_size:
+        if state.deck and state.hand_count(p) < state.hand_size:
             problems.append(f"seat {p} holds {state.hand_count(p)} hand cards while the deck lasts")
     return problems
 
@@ -169,7 +173,7 @@ def _phase_violations(state: ShedState) -> list[str]:
 
 def _stack_violations(state: ShedState) -> list[str]:
     problems = []
-    if any(c[0] == TEN for c in state.stack):
+    if TEN in [c[0] for c in state.stack]:
         problems.append("a 10 is in the stack: it should have burned it")
     s = state.stack
     if state.options.four_of_a_kind_burns and len(s) >= 4 and s[-1][0] == s[-2][0] == s[-3][0] == s[-4][0]:
