@@ -228,14 +228,45 @@ CLOSE = 4.0
 # -- hard: what the public events tell about the others' hands ---------------------------
 _SEAT = re.compile(r"^\{p(\d+)\}")
 
-#: A constraint: (kind, top rank, suit in force, top attack value), kind one of
-#: "nogood" (held no good card), "noanswer" (could not answer an attack), "noqueen".
+#: A constraint: (kind, top rank, suit in force, top attack value). Hard kinds, which
+#: rule a card out: "nogood" (held no good card), "noanswer" (could not answer an
+#: attack), "noqueen" (could not counter a Jack). Soft kinds, which only weigh a
+#: card (``_weight``): "noplain" (played a 7, a 3 or an attack card in a normal
+#: turn, which the normal rules do only when no plain card will do) and "suit"
+#: (named this suit with a 7: the normal rules name the suit they hold most of).
 Constraint = tuple[str, Rank, "Suit | None", int]
+
+#: How much less likely a plain good card is in a hand that played defence instead
+NOPLAIN_WEIGHT = 0.3
+#: How much more likely a card of the suit its holder named with a 7
+SUIT_WEIGHT = 2.5
+SOFT = ("noplain", "suit")
+
+
+def _plain(card: Any) -> bool:
+    return card.rank != SEVEN and card.rank != THREE and not ATTACK[card]
+
+
+def _weight(card: Any, constraints: Sequence[Constraint]) -> float:
+    """How likely ``card`` is in a hand bound by the soft ``constraints``, relative to
+    a card that says nothing (1): a softened model of the normal rules, which
+    usually but not always play that way."""
+    weight = 1.0
+    for kind, rank, suit, _ in constraints:
+        if kind == "noplain":
+            if _plain(card) and is_good_play(card, rank, suit):
+                weight *= NOPLAIN_WEIGHT
+        elif kind == "suit" and card.suit == suit and card.rank != SEVEN:
+            weight *= SUIT_WEIGHT
+    return weight
 
 
 def _violates(card: Any, constraint: Constraint, options: Any) -> bool:
-    """Whether a player bound by ``constraint`` could not have held ``card``."""
+    """Whether a player bound by ``constraint`` could not have held ``card``
+    (never, for a soft constraint)."""
     kind, rank, suit, attack = constraint
+    if kind in SOFT:
+        return False
     if kind == "nogood":
         return is_good_play(card, rank, suit)
     if kind == "noqueen":
@@ -276,6 +307,7 @@ def evidence(view: OneCardView, events: Sequence[Any]) -> dict[int, list[tuple[i
     king_extra = -1
     notes: list[list[tuple[int, int, Constraint]]] = [[] for _ in range(players)]  # (size then, plays so far)
     plays = [0] * players
+    pending = jack = False
     for event in hand_events:
         kind = event.kind
         if kind not in ("play", "draw", "skip", "pass"):
@@ -292,13 +324,20 @@ def evidence(view: OneCardView, events: Sequence[Any]) -> dict[int, list[tuple[i
                 card = parse_card(played.card)
             except (TypeError, ValueError):
                 return {}
+            if not (pending or jack) and size[seat] >= 3 and _defence_spent(card, seat, size):
+                notes[seat].append((size[seat], plays[seat], ("noplain", rank, suit, 0)))
             rank = card.rank
             suit = Suit[played.suit] if played.suit else card.suit
             attack_top = ATTACK.get(card, 0)
             size[seat] -= 1
             plays[seat] += 1
             king_extra = seat if played.effect == "king" else -1
+            pending = played.effect == "attack" or (played.effect == "cancel" and bool(played.pending))
+            jack = played.effect == "jack"
+            if played.suit and size[seat] >= 2:
+                notes[seat].append((size[seat], plays[seat], ("suit", rank, suit, 0)))
             continue
+        pending = jack = False
         if kind == "draw":
             drawing = event.payload(Drawing)
             if drawing.penalty:
@@ -331,6 +370,17 @@ def evidence(view: OneCardView, events: Sequence[Any]) -> dict[int, list[tuple[i
     return out
 
 
+def _defence_spent(card: Any, seat: int, size: Sequence[int]) -> bool:
+    """Whether the normal rules would play ``card`` in a normal turn only when no
+    plain card will do: a 7 always; a 3 or an attack card while no opponent is
+    close to going out (then they dump or attack instead)."""
+    if card.rank == SEVEN:
+        return True
+    if card.rank != THREE and not ATTACK[card]:
+        return False
+    return min(n for s, n in enumerate(size) if s != seat) > 2
+
+
 def resample(game: Game, view: OneCardView, state: Any, rng: random.Random, policy, evidence: Any = None) -> Any:
     """Deal the opponents' hands again, each holding only cards its play allowed."""
     if not evidence:
@@ -343,15 +393,24 @@ def resample(game: Game, view: OneCardView, state: Any, rng: random.Random, poli
     rng.shuffle(pool)
     options = view.options
     taken = [False] * len(pool)
+    # the cards' order for a weighted draw without replacement (Efraimidis and
+    # Spirakis): the largest log(u) / weight first; log(u) is drawn once per card
+    keys = [math.log(1.0 - rng.random()) for _ in pool]
     new: dict[str, tuple] = {}
     for seat in seats:
         size = len(zones[f"hand{seat}"])
         hand: list = []
         for count, constraints in evidence[seat]:
-            for i, card in enumerate(pool):
+            hard = [c for c in constraints if c[0] not in SOFT]
+            soft = [c for c in constraints if c[0] in SOFT]
+            order = range(len(pool))
+            if soft:
+                order = sorted(order, key=lambda i: -keys[i] / _weight(pool[i], soft))
+            for i in order:
                 if len(hand) >= size or count == 0:
                     break
-                if not taken[i] and not any(_violates(card, c, options) for c in constraints):
+                card = pool[i]
+                if not taken[i] and not any(_violates(card, c, options) for c in hard):
                     taken[i] = True
                     hand.append(card)
                     count -= 1
