@@ -23,6 +23,7 @@ from ..games.one_card.moves import Draw, Pass, Play
 from ..games.one_card.events import Dealt, Drawing, Played
 from ..games.one_card.view import OneCardView
 from ..games.one_card import ALL_CARDS, attack_value, card_points, deal_size, is_good_play
+from .one_card_playout import playout_normal
 from .search import SearchKit
 
 SEVEN, THREE, JACK, QUEEN, KING = Rank.SEVEN, Rank.THREE, Rank.JACK, Rank.QUEEN, Rank.KING
@@ -427,7 +428,7 @@ def resample(game: Game, view: OneCardView, state: Any, rng: random.Random, poli
 
 STRATEGIES = {"easy": easy, "normal": normal}
 SEARCH = SearchKit(
-    policy=normal, value=value, horizon=hand_over, candidates=candidates, max_rollout=1500,
+    policy=normal, playout=playout_normal, value=value, horizon=hand_over, candidates=candidates, max_rollout=1500,
     evidence=evidence, resample=resample,
     confidence=1.645, prune_after=9,
 )

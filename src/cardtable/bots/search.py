@@ -71,6 +71,9 @@ class SearchKit:
     resample: Callable[[Game, Any, Any, random.Random, Strategy, Any], Any] | None = None
     #: candidates(view, moves, prior): the root moves worth searching (always keeps the prior)
     candidates: Callable[[Any, list, Any], list] | None = None
+    #: playout(state, seat, moves, rng): the rollout policy on the sampled state itself
+    #: (the same moves as ``policy`` on the seat's view, without building the view)
+    playout: Callable[[Any, int, list, random.Random], Any] | None = None
     #: the most moves of one rollout before it is scored where it stands
     max_rollout: int = 2000
     #: how many paired standard errors the best move must beat the prior by
@@ -166,13 +169,18 @@ class SearchBot(BaseBot):
 
     def _rollout(self, start: Any, state: Any, me: int, rng: random.Random) -> float:
         game, kit = self.game, self.kit
-        policy, horizon = kit.policy, kit.horizon
+        policy, horizon, playout = kit.policy, kit.horizon, kit.playout
         for _ in range(kit.max_rollout):
             if game.is_over(state) or (horizon is not None and horizon(start, state)):
                 break
             seat = game.to_act(state)[0]
             moves = game.legal_moves(state, seat)
-            move = moves[0] if len(moves) == 1 else policy(game.view(state, seat), moves, rng)
+            if len(moves) == 1:
+                move = moves[0]
+            elif playout is not None:
+                move = playout(state, seat, moves, rng)
+            else:
+                move = policy(game.view(state, seat), moves, rng)
             state, _ = game.perform(state, seat, move)
         return kit.value(game, state, me)
 
