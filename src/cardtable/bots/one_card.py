@@ -430,5 +430,5 @@ STRATEGIES = {"easy": easy, "normal": normal}
 SEARCH = SearchKit(
     policy=normal, playout=playout_normal, value=value, horizon=hand_over, candidates=candidates, max_rollout=1500,
     evidence=evidence, resample=resample,
-    confidence=1.645, prune_after=9,
+    confidence=1.645, prune_after=9, extend=3.0,
 )

@@ -80,6 +80,9 @@ class SearchKit:
     confidence: float = 1.0
     #: the least mean gain over the prior (in value units) worth a departure
     margin: float = 0.0
+    #: a close call (the best candidate ahead of the prior, but short of the test)
+    #: with a fixed number of iterations samples up to this many times as many
+    extend: float = 1.0
     #: candidates are compared for dropping from this many iterations on...
     prune_after: int = 6
     #: ...and dropped when the leader beats them by this many paired standard errors
@@ -144,7 +147,9 @@ class SearchBot(BaseBot):
         iteration_cost = 0.0
         while True:
             if self.iterations is not None:
-                if report.iterations >= self.iterations:
+                if report.iterations >= self.iterations and not (
+                    report.iterations < self.iterations * kit.extend and self._close(values, active, p)
+                ):
                     break
             elif report.iterations and time.perf_counter() + iteration_cost > deadline:
                 break
@@ -196,6 +201,17 @@ class SearchBot(BaseBot):
             if not mean > z * se + 1e-9:
                 keep.append(i)
         return keep
+
+    def _close(self, values: list[list[float]], active: list[int], prior: int) -> bool:
+        """Whether the best candidate leads the prior, but not yet by the departure test:
+        the call more samples could settle."""
+        if prior not in active:
+            return False
+        best = max(active, key=lambda i: (_mean(values[i]), i == prior))
+        if best == prior:
+            return False
+        mean, se = _paired(values[best], values[prior])
+        return mean > 0 and not (mean > self.kit.margin and mean > self.kit.confidence * se)
 
     def _pick(self, values: list[list[float]], active: list[int], prior: int) -> int:
         best = max(active, key=lambda i: (_mean(values[i]), i == prior))
