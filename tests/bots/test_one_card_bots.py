@@ -128,7 +128,7 @@ def test_what_normal_players_spend_and_name_tells_about_their_hands():
     one spent a 7, a 3 or an attack card in a normal turn, its hand holds fewer
     plain good cards (for the top it played on) than the unseen cards do; after it
     named a suit with a 7, more cards of that suit."""
-    from cardtable.bots.one_card import _plain, evidence, is_good_play
+    from cardtable.bots.one_card_evidence import _plain, evidence, is_good_play
 
     share = {"noplain": [0, 0, 0, 0], "suit": [0, 0, 0, 0]}  # hand hits, hand cards, pool hits, pool cards
     for k, (state, view, seen) in enumerate(_normal_games(range(4))):
@@ -161,7 +161,7 @@ def test_what_normal_players_spend_and_name_tells_about_their_hands():
 def test_the_sampled_hands_follow_the_soft_evidence():
     """A deal resampled under "played a 7 where a plain card would do" holds fewer
     plain good cards, and under a named suit more of that suit, than one without."""
-    from cardtable.bots.one_card import _plain, is_good_play, resample
+    from cardtable.bots.one_card_evidence import _plain, is_good_play, resample
     from cardtable.core.cards import Rank, Suit
 
     state = GAME.new(2, seed=5)
