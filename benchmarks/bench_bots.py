@@ -86,3 +86,48 @@ def time_level(level: str, spots: list[Position], **settings: Any) -> tuple[floa
         if done is not None:
             iterations = (iterations or 0) + done
     return seconds, len(spots), iterations
+
+
+def iteration_rates(spots: list[Position], iterations: int = 20, reps: int = 3) -> dict[str, float | None]:
+    """Search iterations per second on ``spots`` (one game's positions), with a
+    fixed number of ``iterations`` per decision: ``"search"`` the hard level as
+    shipped, ``"view_playouts"`` the same search with every playout step
+    building the seat's view and asking the view-based normal rules (how every
+    playout ran before issue 15; the same as ``"search"`` for a game whose kit
+    has no ``playout``). Interleaved, median of ``reps`` repetitions, process
+    CPU time (steadier than wall time on a shared machine)."""
+    from dataclasses import replace
+    from statistics import median
+    from time import process_time
+
+    from cardtable.bots import SearchBot, strategies
+    from cardtable.games import get_game
+
+    if not spots:
+        return {"search": None, "view_playouts": None}
+    game = get_game(spots[0].game_id)
+    kit = strategies(game).SEARCH
+    kits = {"search": kit, "view_playouts": replace(kit, playout=None)}
+    rates: dict[str, list[float]] = {name: [] for name in kits}
+    for _ in range(reps):
+        for name, k in kits.items():
+            done, seconds = 0, 0.0
+            for spot in spots:
+                bot = SearchBot(game, k, seed=spot.seed, iterations=iterations)
+                started = process_time()
+                bot.choose(spot.view, spot.events)
+                seconds += process_time() - started
+                done += bot.report.iterations
+            if seconds:
+                rates[name].append(done / seconds)
+    return {name: round(median(r), 1) if r else None for name, r in rates.items()}
+
+
+if __name__ == "__main__":
+    import sys
+
+    from cardtable.games import available_games
+
+    players = int(sys.argv[1]) if len(sys.argv) > 1 else 2
+    for g in available_games():
+        print(g.id, iteration_rates(positions(g.id, players, 6)))

@@ -76,3 +76,30 @@ def test_easy_makes_mistakes_that_normal_does_not():
     assert {normal(view, moves, random.Random(s)) for s in range(10)} == {best}
     easy = [make_bot(GAME, "easy", seed=s).choose(view) for s in range(60)]
     assert best in easy and any(m != best for m in easy)
+
+
+def test_the_hard_rollouts_score_a_win_as_the_outcome_does():
+    """A game stopped at the stall limit: a player still holding cards has not won
+    (``Outcome.winners()``), even when it is not last, so its rollout scores 0;
+    one who went out scores as a winner."""
+    from dataclasses import replace
+
+    from cardtable.bots.shed import value
+
+    state = GAME.new(3, seed=4)
+    # seat 1 went out; seats 0 and 2 still hold cards when the stall limit stops the game
+    state = replace(
+        state,
+        phase=shed.Phase.OVER,
+        hands=(state.hands[0], (), state.hands[2]),
+        known=((), (), ()),
+        up=(state.up[0], (), state.up[2]),
+        down=(state.down[0], (), state.down[2]),
+        places=(2, 1, 3),
+        stall=state.options.stall_limit,
+    )
+    winners = GAME.outcome(state).winners()
+    assert winners == (1,)
+    assert value(GAME, state, 0) == 0.0  # second place, but holding cards: no win
+    assert value(GAME, state, 2) == 0.0
+    assert value(GAME, state, 1) == 1.0

@@ -13,16 +13,16 @@ from __future__ import annotations
 
 import math
 import random
-import re
 from collections import Counter
 from typing import Any, Sequence
 
-from ..core.cards import Rank, Suit, parse_card
+from ..core.cards import Rank, Suit
 from ..core.engine import Game
 from ..games.one_card.moves import Draw, Pass, Play
-from ..games.one_card.events import Dealt, Drawing, Played
 from ..games.one_card.view import OneCardView
-from ..games.one_card import ALL_CARDS, attack_value, card_points, deal_size, is_good_play
+from ..games.one_card import ALL_CARDS, attack_value, card_points, is_good_play
+from .one_card_evidence import _plain, _violates, _weight, evidence, resample  # noqa: F401 (used by tests)
+from .one_card_playout import playout_normal
 from .search import SearchKit
 
 SEVEN, THREE, JACK, QUEEN, KING = Rank.SEVEN, Rank.THREE, Rank.JACK, Rank.QUEEN, Rank.KING
@@ -225,150 +225,9 @@ def _distinct(moves: Sequence[Any]) -> list:
 
 CLOSE = 4.0
 
-# -- hard: what the public events tell about the others' hands ---------------------------
-_SEAT = re.compile(r"^\{p(\d+)\}")
-
-#: A constraint: (kind, top rank, suit in force, top attack value), kind one of
-#: "nogood" (held no good card), "noanswer" (could not answer an attack), "noqueen".
-Constraint = tuple[str, Rank, "Suit | None", int]
-
-
-def _violates(card: Any, constraint: Constraint, options: Any) -> bool:
-    """Whether a player bound by ``constraint`` could not have held ``card``."""
-    kind, rank, suit, attack = constraint
-    if kind == "nogood":
-        return is_good_play(card, rank, suit)
-    if kind == "noqueen":
-        if card.rank == QUEEN or (card.rank == JACK and options.jack_countered_by_jack):
-            return options.queen_counter_any_suit or is_good_play(card, rank, suit)
-        return False
-    # an attack they did not answer: no 3, no attack card that passes it on
-    if card.rank == THREE:
-        return options.three_on_anything or is_good_play(card, rank, suit)
-    value = ATTACK[card]
-    if value and is_good_play(card, rank, suit):
-        return value >= attack or not options.attack_at_least_as_high
-    return False
-
-
-def evidence(view: OneCardView, events: Sequence[Any]) -> dict[int, list[tuple[int, tuple[Constraint, ...]]]]:
-    """For each opponent, nested groups of the cards in hand: ``(count, constraints)``,
-    meaning at least ``count`` of its cards (the same ones from group to group, the
-    first group the oldest) were held through every one of ``constraints``.
-
-    Read from this hand's public events: a player who drew a card rather than
-    play, took an attack's penalty, or lost the turn to a Jack did not hold a
-    card that would have done (that is how the rule-based players play, and it
-    is what a watching human would infer). A hand of which the events cannot be
-    followed gives no evidence."""
-    start = 0
-    for i, event in enumerate(events):
-        if event.kind == "deal":
-            start = i + 1
-    hand_events = events[start:]
-    players = view.players
-    size = [deal_size(players, view.options)] * players
-    if start:
-        size = [events[start - 1].payload(Dealt).cards] * players
-    top = view.discard[0]
-    rank, suit = top.rank, top.suit
-    attack_top = 0
-    king_extra = -1
-    notes: list[list[tuple[int, int, Constraint]]] = [[] for _ in range(players)]  # (size then, plays so far)
-    plays = [0] * players
-    for event in hand_events:
-        kind = event.kind
-        if kind not in ("play", "draw", "skip", "pass"):
-            continue
-        match = _SEAT.match(event.text)
-        if not match:
-            return {}
-        seat = int(match.group(1))
-        if not 0 <= seat < players:
-            return {}
-        if kind == "play":
-            try:
-                played = event.payload(Played)
-                card = parse_card(played.card)
-            except (TypeError, ValueError):
-                return {}
-            rank = card.rank
-            suit = Suit[played.suit] if played.suit else card.suit
-            attack_top = ATTACK.get(card, 0)
-            size[seat] -= 1
-            plays[seat] += 1
-            king_extra = seat if played.effect == "king" else -1
-            continue
-        if kind == "draw":
-            drawing = event.payload(Drawing)
-            if drawing.penalty:
-                notes[seat].append((size[seat], plays[seat], ("noanswer", rank, suit, attack_top)))
-            elif king_extra != seat:
-                notes[seat].append((size[seat], plays[seat], ("nogood", rank, suit, 0)))
-            size[seat] += drawing.count
-        elif kind == "skip":
-            notes[seat].append((size[seat], plays[seat], ("noqueen", rank, suit, 0)))
-        elif kind == "pass" and king_extra != seat:
-            notes[seat].append((size[seat], plays[seat], ("nogood", rank, suit, 0)))
-        king_extra = -1
-    out: dict[int, list[tuple[int, tuple[Constraint, ...]]]] = {}
-    for seat in range(players):
-        if seat == view.player or not notes[seat] or size[seat] != view.hand_sizes[seat]:
-            continue
-        # cards held at a note and still held: at least (size then) - (plays since)
-        held = [max(0, then - (plays[seat] - done)) for then, done, _ in notes[seat]]
-        for j in range(len(held) - 2, -1, -1):
-            held[j] = min(held[j], held[j + 1])
-        held[-1] = min(held[-1], size[seat])
-        groups = []
-        for j, (count, note) in enumerate(zip(held, notes[seat])):
-            constraints = tuple(c for _, _, c in notes[seat][j:])
-            new = count - (held[j - 1] if j else 0)
-            if new > 0:
-                groups.append((new, constraints))
-        if groups:
-            out[seat] = groups
-    return out
-
-
-def resample(game: Game, view: OneCardView, state: Any, rng: random.Random, policy, evidence: Any = None) -> Any:
-    """Deal the opponents' hands again, each holding only cards its play allowed."""
-    if not evidence:
-        return state
-    zones = game.zones(state)
-    seats = sorted(evidence)
-    pool = list(zones["deck"])
-    for seat in seats:
-        pool.extend(zones[f"hand{seat}"])
-    rng.shuffle(pool)
-    options = view.options
-    taken = [False] * len(pool)
-    new: dict[str, tuple] = {}
-    for seat in seats:
-        size = len(zones[f"hand{seat}"])
-        hand: list = []
-        for count, constraints in evidence[seat]:
-            for i, card in enumerate(pool):
-                if len(hand) >= size or count == 0:
-                    break
-                if not taken[i] and not any(_violates(card, c, options) for c in constraints):
-                    taken[i] = True
-                    hand.append(card)
-                    count -= 1
-        for i, card in enumerate(pool):
-            if len(hand) >= size:
-                break
-            if not taken[i]:
-                taken[i] = True
-                hand.append(card)
-        new[f"hand{seat}"] = tuple(hand)
-    new["deck"] = tuple(card for i, card in enumerate(pool) if not taken[i])
-    return game.with_zones(state, new)
-
-
 STRATEGIES = {"easy": easy, "normal": normal}
 SEARCH = SearchKit(
-    policy=normal, value=value, horizon=hand_over, candidates=candidates, max_rollout=1500,
+    policy=normal, playout=playout_normal, value=value, horizon=hand_over, candidates=candidates, max_rollout=1500,
     evidence=evidence, resample=resample,
-    confidence=1.645, prune_after=9,
+    confidence=1.645, prune_after=9, extend=3.0,
 )

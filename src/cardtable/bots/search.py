@@ -71,12 +71,18 @@ class SearchKit:
     resample: Callable[[Game, Any, Any, random.Random, Strategy, Any], Any] | None = None
     #: candidates(view, moves, prior): the root moves worth searching (always keeps the prior)
     candidates: Callable[[Any, list, Any], list] | None = None
+    #: playout(state, seat, moves, rng): the rollout policy on the sampled state itself
+    #: (the same moves as ``policy`` on the seat's view, without building the view)
+    playout: Callable[[Any, int, list, random.Random], Any] | None = None
     #: the most moves of one rollout before it is scored where it stands
     max_rollout: int = 2000
     #: how many paired standard errors the best move must beat the prior by
     confidence: float = 1.0
     #: the least mean gain over the prior (in value units) worth a departure
     margin: float = 0.0
+    #: a close call (the best candidate ahead of the prior, but short of the test)
+    #: with a fixed number of iterations samples up to this many times as many
+    extend: float = 1.0
     #: candidates are compared for dropping from this many iterations on...
     prune_after: int = 6
     #: ...and dropped when the leader beats them by this many paired standard errors
@@ -141,7 +147,9 @@ class SearchBot(BaseBot):
         iteration_cost = 0.0
         while True:
             if self.iterations is not None:
-                if report.iterations >= self.iterations:
+                if report.iterations >= self.iterations and not (
+                    report.iterations < self.iterations * kit.extend and self._close(values, active, p)
+                ):
                     break
             elif report.iterations and time.perf_counter() + iteration_cost > deadline:
                 break
@@ -166,13 +174,18 @@ class SearchBot(BaseBot):
 
     def _rollout(self, start: Any, state: Any, me: int, rng: random.Random) -> float:
         game, kit = self.game, self.kit
-        policy, horizon = kit.policy, kit.horizon
+        policy, horizon, playout = kit.policy, kit.horizon, kit.playout
         for _ in range(kit.max_rollout):
             if game.is_over(state) or (horizon is not None and horizon(start, state)):
                 break
             seat = game.to_act(state)[0]
             moves = game.legal_moves(state, seat)
-            move = moves[0] if len(moves) == 1 else policy(game.view(state, seat), moves, rng)
+            if len(moves) == 1:
+                move = moves[0]
+            elif playout is not None:
+                move = playout(state, seat, moves, rng)
+            else:
+                move = policy(game.view(state, seat), moves, rng)
             state, _ = game.perform(state, seat, move)
         return kit.value(game, state, me)
 
@@ -188,6 +201,17 @@ class SearchBot(BaseBot):
             if not mean > z * se + 1e-9:
                 keep.append(i)
         return keep
+
+    def _close(self, values: list[list[float]], active: list[int], prior: int) -> bool:
+        """Whether the best candidate leads the prior, but not yet by the departure test:
+        the call more samples could settle."""
+        if prior not in active:
+            return False
+        best = max(active, key=lambda i: (_mean(values[i]), i == prior))
+        if best == prior:
+            return False
+        mean, se = _paired(values[best], values[prior])
+        return mean > 0 and not (mean > self.kit.margin and mean > self.kit.confidence * se)
 
     def _pick(self, values: list[list[float]], active: list[int], prior: int) -> int:
         best = max(active, key=lambda i: (_mean(values[i]), i == prior))

@@ -140,14 +140,17 @@ def easy(view: ShedView, moves: Sequence[Any], rng: random.Random) -> Any:
 
 # -- hard: the search kit -------------------------------------------------------------------
 def value(game: Game, state: Any, seat: int) -> float:
-    """A finished game: 1 unless last (a small bonus for going out earlier).
-    A rollout cut short: judged by how many cards the seat still has to shed
-    compared with the one who has the most."""
+    """A finished game: scored as the game-over screen counts a win
+    (``Outcome.winners()``: only a player who got rid of all their cards wins, so
+    the last player, and anyone still holding cards when the stall limit stopped
+    the game, scores 0), with a small bonus among the winners for going out
+    earlier. A rollout cut short: judged by how many cards the seat still has
+    to shed compared with the one who has the most."""
     n = state.players
     if game.is_over(state):
-        place = state.places[seat]
-        if place == n:
+        if seat not in game.outcome(state).winners():
             return 0.0
+        place = state.places[seat]
         return 0.8 + 0.2 * (n - 1 - place) / max(1, n - 2) if n > 2 else 1.0
     left = state.cards_left(seat)
     rivals = [state.cards_left(p) for p in state.active if p != seat]

@@ -1,0 +1,221 @@
+"""What the public events of a One-Card hand tell the hard level about the others' hands.
+
+``evidence`` reads the hand's events into constraints on each opponent's cards
+(hard ones, which rule a card out, and soft ones, which weigh it: docs/bots.md
+explains them), and ``resample`` deals the opponents' hands of a sampled state
+again to fit them.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+from typing import Any, Sequence
+
+from ..core.cards import Rank, Suit, parse_card
+from ..core.engine import Game
+from ..games.one_card import ALL_CARDS, attack_value, deal_size, is_good_play
+from ..games.one_card.events import Dealt, Drawing, Played
+from ..games.one_card.view import OneCardView
+
+SEVEN, THREE, JACK, QUEEN = Rank.SEVEN, Rank.THREE, Rank.JACK, Rank.QUEEN
+ATTACK = {card: attack_value(card) for card in ALL_CARDS}
+
+_SEAT = re.compile(r"^\{p(\d+)\}")
+
+#: A constraint: (kind, top rank, suit in force, top attack value). Hard kinds, which
+#: rule a card out: "nogood" (held no good card), "noanswer" (could not answer an
+#: attack), "noqueen" (could not counter a Jack). Soft kinds, which only weigh a
+#: card (``_weight``): "noplain" (played a 7, a 3 or an attack card in a normal
+#: turn, which the normal rules do only when no plain card will do) and "suit"
+#: (named this suit with a 7: the normal rules name the suit they hold most of).
+Constraint = tuple[str, Rank, "Suit | None", int]
+
+#: How much less likely a plain good card is in a hand that played defence instead
+NOPLAIN_WEIGHT = 0.3
+#: How much more likely a card of the suit its holder named with a 7
+SUIT_WEIGHT = 2.5
+SOFT = ("noplain", "suit")
+
+
+def _plain(card: Any) -> bool:
+    return card.rank != SEVEN and card.rank != THREE and not ATTACK[card]
+
+
+def _weight(card: Any, constraints: Sequence[Constraint]) -> float:
+    """How likely ``card`` is in a hand bound by the soft ``constraints``, relative to
+    a card that says nothing (1): a softened model of the normal rules, which
+    usually but not always play that way."""
+    weight = 1.0
+    for kind, rank, suit, _ in constraints:
+        if kind == "noplain":
+            if _plain(card) and is_good_play(card, rank, suit):
+                weight *= NOPLAIN_WEIGHT
+        elif kind == "suit" and card.suit == suit and card.rank != SEVEN:
+            weight *= SUIT_WEIGHT
+    return weight
+
+
+def _violates(card: Any, constraint: Constraint, options: Any) -> bool:
+    """Whether a player bound by ``constraint`` could not have held ``card``
+    (never, for a soft constraint)."""
+    kind, rank, suit, attack = constraint
+    if kind in SOFT:
+        return False
+    if kind == "nogood":
+        return is_good_play(card, rank, suit)
+    if kind == "noqueen":
+        if card.rank == QUEEN or (card.rank == JACK and options.jack_countered_by_jack):
+            return options.queen_counter_any_suit or is_good_play(card, rank, suit)
+        return False
+    # an attack they did not answer: no 3, no attack card that passes it on
+    if card.rank == THREE:
+        return options.three_on_anything or is_good_play(card, rank, suit)
+    value = ATTACK[card]
+    if value and is_good_play(card, rank, suit):
+        return value >= attack or not options.attack_at_least_as_high
+    return False
+
+
+def evidence(view: OneCardView, events: Sequence[Any]) -> dict[int, list[tuple[int, tuple[Constraint, ...]]]]:
+    """For each opponent, nested groups of the cards in hand: ``(count, constraints)``,
+    meaning at least ``count`` of its cards (the same ones from group to group, the
+    first group the oldest) were held through every one of ``constraints``.
+
+    Read from this hand's public events: a player who drew a card rather than
+    play, took an attack's penalty, or lost the turn to a Jack did not hold a
+    card that would have done (that is how the rule-based players play, and it
+    is what a watching human would infer). A hand of which the events cannot be
+    followed gives no evidence."""
+    start = 0
+    for i, event in enumerate(events):
+        if event.kind == "deal":
+            start = i + 1
+    hand_events = events[start:]
+    players = view.players
+    size = [deal_size(players, view.options)] * players
+    if start:
+        size = [events[start - 1].payload(Dealt).cards] * players
+    top = view.discard[0]
+    rank, suit = top.rank, top.suit
+    attack_top = 0
+    king_extra = -1
+    notes: list[list[tuple[int, int, Constraint]]] = [[] for _ in range(players)]  # (size then, plays so far)
+    plays = [0] * players
+    pending = jack = False
+    for event in hand_events:
+        kind = event.kind
+        if kind not in ("play", "draw", "skip", "pass"):
+            continue
+        match = _SEAT.match(event.text)
+        if not match:
+            return {}
+        seat = int(match.group(1))
+        if not 0 <= seat < players:
+            return {}
+        if kind == "play":
+            try:
+                played = event.payload(Played)
+                card = parse_card(played.card)
+            except (TypeError, ValueError):
+                return {}
+            if not (pending or jack) and size[seat] >= 3 and _defence_spent(card, seat, size):
+                notes[seat].append((size[seat], plays[seat], ("noplain", rank, suit, 0)))
+            rank = card.rank
+            suit = Suit[played.suit] if played.suit else card.suit
+            attack_top = ATTACK.get(card, 0)
+            size[seat] -= 1
+            plays[seat] += 1
+            king_extra = seat if played.effect == "king" else -1
+            pending = played.effect == "attack" or (played.effect == "cancel" and bool(played.pending))
+            jack = played.effect == "jack"
+            if played.suit and size[seat] >= 2:
+                notes[seat].append((size[seat], plays[seat], ("suit", rank, suit, 0)))
+            continue
+        pending = jack = False
+        if kind == "draw":
+            drawing = event.payload(Drawing)
+            if drawing.penalty:
+                notes[seat].append((size[seat], plays[seat], ("noanswer", rank, suit, attack_top)))
+            elif king_extra != seat:
+                notes[seat].append((size[seat], plays[seat], ("nogood", rank, suit, 0)))
+            size[seat] += drawing.count
+        elif kind == "skip":
+            notes[seat].append((size[seat], plays[seat], ("noqueen", rank, suit, 0)))
+        elif kind == "pass" and king_extra != seat:
+            notes[seat].append((size[seat], plays[seat], ("nogood", rank, suit, 0)))
+        king_extra = -1
+    out: dict[int, list[tuple[int, tuple[Constraint, ...]]]] = {}
+    for seat in range(players):
+        if seat == view.player or not notes[seat] or size[seat] != view.hand_sizes[seat]:
+            continue
+        # cards held at a note and still held: at least (size then) - (plays since)
+        held = [max(0, then - (plays[seat] - done)) for then, done, _ in notes[seat]]
+        for j in range(len(held) - 2, -1, -1):
+            held[j] = min(held[j], held[j + 1])
+        held[-1] = min(held[-1], size[seat])
+        groups = []
+        for j, (count, note) in enumerate(zip(held, notes[seat])):
+            constraints = tuple(c for _, _, c in notes[seat][j:])
+            new = count - (held[j - 1] if j else 0)
+            if new > 0:
+                groups.append((new, constraints))
+        if groups:
+            out[seat] = groups
+    return out
+
+
+def _defence_spent(card: Any, seat: int, size: Sequence[int]) -> bool:
+    """Whether the normal rules would play ``card`` in a normal turn only when no
+    plain card will do: a 7 always; a 3 or an attack card while no opponent is
+    close to going out (then they dump or attack instead)."""
+    if card.rank == SEVEN:
+        return True
+    if card.rank != THREE and not ATTACK[card]:
+        return False
+    return min(n for s, n in enumerate(size) if s != seat) > 2
+
+
+def resample(game: Game, view: OneCardView, state: Any, rng: random.Random, policy, evidence: Any = None) -> Any:
+    """Deal the opponents' hands again, each holding only cards its play allowed."""
+    if not evidence:
+        return state
+    zones = game.zones(state)
+    seats = sorted(evidence)
+    pool = list(zones["deck"])
+    for seat in seats:
+        pool.extend(zones[f"hand{seat}"])
+    rng.shuffle(pool)
+    options = view.options
+    taken = [False] * len(pool)
+    # the cards' order for a weighted draw without replacement (Efraimidis and
+    # Spirakis): the largest log(u) / weight first; log(u) is drawn once per card
+    keys = [math.log(1.0 - rng.random()) for _ in pool]
+    new: dict[str, tuple] = {}
+    for seat in seats:
+        size = len(zones[f"hand{seat}"])
+        hand: list = []
+        for count, constraints in evidence[seat]:
+            hard = [c for c in constraints if c[0] not in SOFT]
+            soft = [c for c in constraints if c[0] in SOFT]
+            order = range(len(pool))
+            if soft:
+                order = sorted(order, key=lambda i: -keys[i] / _weight(pool[i], soft))
+            for i in order:
+                if len(hand) >= size or count == 0:
+                    break
+                card = pool[i]
+                if not taken[i] and not any(_violates(card, c, options) for c in hard):
+                    taken[i] = True
+                    hand.append(card)
+                    count -= 1
+        for i, card in enumerate(pool):
+            if len(hand) >= size:
+                break
+            if not taken[i]:
+                taken[i] = True
+                hand.append(card)
+        new[f"hand{seat}"] = tuple(hand)
+    new["deck"] = tuple(card for i, card in enumerate(pool) if not taken[i])
+    return game.with_zones(state, new)
