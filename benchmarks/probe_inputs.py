@@ -77,14 +77,26 @@ def time_limit(seconds: int) -> Iterator[None]:
         signal.signal(signal.SIGALRM, old)
 
 
-def limit_memory(gigabytes: int = 2) -> None:
-    """Unbounded memory shows up as a MemoryError (counted), not as the probe killed."""
+def limit_memory(gigabytes: int = 2) -> tuple[int, int] | None:
+    """Unbounded memory shows up as a MemoryError (counted), not as the probe killed.
+    Returns the limit it replaced (for :func:`restore_memory`), None if it set none."""
     try:
         import resource
 
-        resource.setrlimit(resource.RLIMIT_AS, (gigabytes << 30, resource.RLIM_INFINITY))
+        old = resource.getrlimit(resource.RLIMIT_AS)
+        resource.setrlimit(resource.RLIMIT_AS, (gigabytes << 30, old[1]))
+        return old
     except (ImportError, ValueError, OSError):
-        pass
+        return None
+
+
+def restore_memory(old: tuple[int, int] | None) -> None:
+    """Put back the limit :func:`limit_memory` replaced: a process started later (a browser
+    in a later test, say) must not inherit the probe's cap."""
+    if old is not None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, old)
 
 
 def run_cli(argv: list[str]) -> tuple[int, str, str]:

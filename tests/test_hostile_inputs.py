@@ -33,7 +33,9 @@ def _held(tally) -> None:
 
 @pytest.fixture(autouse=True)
 def _memory_bound():
-    probe_inputs.limit_memory(3)  # a file read without bound fails the test instead of the machine
+    old = probe_inputs.limit_memory(3)  # a file read without bound fails the test instead of the machine
+    yield
+    probe_inputs.restore_memory(old)  # later tests (Chromium's) must not inherit the cap
 
 
 def test_damaged_record_files():
