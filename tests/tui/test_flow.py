@@ -149,7 +149,9 @@ def test_recap_holds_public_events_only():
 
 
 def test_bot_seeds_replay_exactly():
-    assert bot_seed(7, 1, 30) == bot_seed(7, 1, 30)
+    # pinned: the same game seed, seat and move count give this seed on any machine and any
+    # Python (hash() or a process-local random would change it, and saved games would not replay)
+    assert bot_seed(7, 1, 30) == 6386913529293638592
     assert len({bot_seed(7, seat, moves) for seat in range(3) for moves in range(50)}) == 150
     session = Session.start("shed", seats("normal", "normal"), {"short_game": True}, 9)
     first = think(*bot_request(session, session.to_act[0]))
