@@ -8,8 +8,9 @@ import json
 
 import pytest
 
-from cardtable.arena import add_arguments, percentile, play_game, run, run_arena, seat_levels, wilson
-from cardtable.cli import UsageError, _Parser
+from cardtable.bots.arena import percentile, play_game, run_arena, seat_levels, wilson
+from cardtable.commands.arena import add_arguments, run
+from cardtable.commands.common import Parser, UsageError
 from cardtable.games import GAME_IDS
 
 
@@ -73,7 +74,7 @@ def test_the_same_seed_gives_the_same_results_whatever_the_jobs():
 
 
 def _args(*argv):
-    parser = _Parser()  # as the command line's: a bad argument raises UsageError
+    parser = Parser()  # as the command line's: a bad argument raises UsageError
     add_arguments(parser)
     return parser.parse_args(argv)
 

@@ -4,7 +4,7 @@ and in the statistics; after the stall limit only the players who went out win."
 
 from __future__ import annotations
 
-from cardtable.arena import play_game
+from cardtable.bots.arena import play_game
 from cardtable.games.shed import GAME, position
 from cardtable.simulate import game_seed, play_random_game, simulate
 from cardtable.storage.stats import StatsStore, shown_name
