@@ -1,32 +1,27 @@
 """Building the command line's parser imports nothing heavy, and the arena's
-arguments (defined in cardtable.cli) agree with cardtable.bots."""
+arguments (cardtable.commands.arena) agree with cardtable.bots."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 
-from cardtable import arena, bots, cli
+from cardtable import bots, cli
+from cardtable.commands import arena, common
 
 
 def test_the_arena_constants_agree_with_the_bots():
-    assert cli.ARENA_LEVELS == tuple(bots.LEVELS)
-    assert cli.ARENA_DEFAULT_BUDGET == bots.DEFAULT_BUDGET
+    assert arena.ARENA_LEVELS == tuple(bots.LEVELS)
+    assert arena.ARENA_DEFAULT_BUDGET == bots.DEFAULT_BUDGET
 
 
 def test_the_seed_bounds_agree_with_the_records():
     from cardtable.core import record
 
-    assert (cli.SEED_MIN, cli.SEED_MAX) == (record.SEED_MIN, record.SEED_MAX)
+    assert (common.SEED_MIN, common.SEED_MAX) == (record.SEED_MIN, record.SEED_MAX)
 
 
-def test_arena_add_arguments_is_the_cli_one():
-    import argparse
-
-    ours, theirs = argparse.ArgumentParser(prog="x"), argparse.ArgumentParser(prog="x")
-    cli.add_arena_arguments(ours)
-    arena.add_arguments(theirs)
-    assert ours.format_help() == theirs.format_help()
+def test_the_arena_command_parses_its_arguments():
     args = cli.build_parser().parse_args(["arena", "shed", "--players", "2", "--seats", "easy,hard", "--games", "3"])
     assert (args.game, args.players, args.seats, args.games, args.budget, args.iterations) == ("shed", 2, "easy,hard", 3, None, None)
 
@@ -36,7 +31,7 @@ def test_building_the_parser_imports_no_engine_bot_or_arena():
         "import sys\n"
         "from cardtable.cli import build_parser\n"
         "build_parser()\n"
-        "heavy = [m for m in sys.modules if m.startswith(('cardtable.arena', 'cardtable.bots', "
+        "heavy = [m for m in sys.modules if m.startswith(('cardtable.bots', "
         " 'cardtable.core', 'cardtable.storage', 'cardtable.tui', 'pydantic', 'textual'))]\n"
         "engines = [m for m in sys.modules if m.startswith('cardtable.games.') and m.count('.') >= 3]\n"
         "print(heavy + engines)\n"

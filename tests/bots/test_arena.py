@@ -8,8 +8,9 @@ import json
 
 import pytest
 
-from cardtable.arena import add_arguments, percentile, play_game, run, run_arena, seat_levels, wilson
-from cardtable.cli import UsageError, _Parser
+from cardtable.bots.arena import percentile, play_game, run_arena, seat_levels, wilson
+from cardtable.commands.arena import add_arguments, run
+from cardtable.commands.common import Parser, UsageError
 from cardtable.games import GAME_IDS
 
 
@@ -35,6 +36,7 @@ def test_seats_rotate_so_every_level_sits_everywhere():
         assert sorted(r[seat] for r in rotations) == sorted(seats)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_arena_counts_the_outcomes_winners(game_id):
     """In Shed a win is not being last: the arena asks Outcome.winners, the one definition."""
@@ -48,6 +50,7 @@ def test_the_arena_counts_the_outcomes_winners(game_id):
         assert result.wins == tuple(place == 1 for place in places)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_normal_beats_random(game_id):
     summary = run_arena(game_id, 2, ["normal", "random"], games=24, seed=11)
@@ -64,6 +67,7 @@ def _figures(summary):
     }
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_results_whatever_the_jobs():
     args = ("one-too-many", 3, ["hard", "normal", "random"], 6)
     one = run_arena(*args, seed=5, jobs=1, settings={"iterations": 2})
@@ -73,7 +77,7 @@ def test_the_same_seed_gives_the_same_results_whatever_the_jobs():
 
 
 def _args(*argv):
-    parser = _Parser()  # as the command line's: a bad argument raises UsageError
+    parser = Parser()  # as the command line's: a bad argument raises UsageError
     add_arguments(parser)
     return parser.parse_args(argv)
 
@@ -96,6 +100,7 @@ def test_bad_arguments_are_usage_errors(argv, message):
         run(_args(*argv))
 
 
+@pytest.mark.slow
 def test_json_output(capsys):
     code = run(_args("one-too-many", "--players", "2", "--seats", "hard,normal", "--games", "2",
                      "--iterations", "2", "--seed", "3", "--json"))
@@ -111,6 +116,7 @@ def test_json_output(capsys):
         assert set(fig["decision_ms"]) == {"median", "p95"}
 
 
+@pytest.mark.slow
 def test_table_output(capsys):
     assert run(_args("shed", "--players", "2", "--seats", "normal,random", "--games", "2")) == 0
     out = capsys.readouterr().out

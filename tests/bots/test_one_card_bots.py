@@ -75,7 +75,7 @@ def test_the_evidence_never_contradicts_the_real_hands():
     """Against normal players (who draw only when they cannot play), every group the
     events say an opponent holds is really there."""
     from cardtable.bots import make_bot
-    from cardtable.bots.one_card import _violates, evidence
+    from cardtable.bots.one_card_evidence import _violates, evidence
 
     checked = 0
     for seed in range(3):

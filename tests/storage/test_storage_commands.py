@@ -21,20 +21,10 @@ COMMANDS = {"resume": resume_command, "stats": stats_command, "export": export_c
 
 
 def cardtable(*argv: str) -> int:
-    """Run a command as `cardtable ...` would (through cli.main once it is wired in)."""
+    """Run a command as `cardtable ...` does."""
     from cardtable import cli
 
-    name = argv[0]
-    if name in getattr(cli, "_HANDLERS", {}):
-        return cli.main(list(argv))
-    parser = cli._Parser(prog="cardtable")
-    sub = parser.add_subparsers(dest="command", parser_class=cli._Parser)
-    COMMANDS[name].add_arguments(sub.add_parser(name))
-    try:
-        return COMMANDS[name].run(parser.parse_args(list(argv)))
-    except cli.UsageError as exc:
-        print(f"cardtable: error: {exc}", file=sys.stderr)
-        return 2
+    return cli.main(list(argv))
 
 
 @pytest.fixture(autouse=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cardtable.tui.cardfaces import CardStyle, colour_suits, plain_cards
 from cardtable.tui.screens.picker import PickerScreen
 from test_full_games import sensible
@@ -17,6 +19,7 @@ def test_plain_cards_and_jokers():
     assert colour_suits("Black Joker BJ★", ascii_).plain == "Black Joker BJ*"
 
 
+@pytest.mark.slow
 @run_async
 async def test_no_suit_symbol_on_any_screen_of_a_game_with_ascii_cards():
     app = make_app("one-card", 2, options={"target": 40, "hand_size": 4}, seed=5, ascii_cards=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cardtable.core.cards import parse_card
 from cardtable.tui.cardfaces import CardStyle, chip, colour_suits, face
 from cardtable.tui.screens.game_over import GameOverScreen, with_names
@@ -38,6 +40,7 @@ async def test_a_refused_number_shows_the_engines_reason_inline():
         assert "Ask for 2 cards?" in screen_text(app)
 
 
+@pytest.mark.slow
 @run_async
 async def test_play_again_keeps_the_seats_and_moves_to_the_next_seed():
     app = make_app("one-card", 2, options={"target": 1, "hand_size": 2}, seed=1)

@@ -7,6 +7,8 @@ import pytest
 
 from tui_helpers import make_app, play_to_game_over, run_async, screen_text, table_of
 
+pytestmark = pytest.mark.slow  # complete games driven by keys
+
 
 def sensible(session, seat, legal, rng):
     """A quick but ordinary player: keeps the games short without avoiding any screen."""

@@ -24,6 +24,7 @@ NAMES = {"one-too-many": ["[/]x", "[@click=quit]B"]}
 GAMES = [g for g in GAMES if g[0] in NAMES]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id, players, options, seed", GAMES, ids=[g[0] for g in GAMES])
 @run_async
 async def test_markup_in_names_is_shown_as_written(game_id, players, options, seed):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import threading
 
 from cardtable.games.one_too_many import Ask
@@ -25,6 +27,7 @@ def private_faces(session, seat: int) -> set[str]:
     return {card.face for card in session.state.hands[seat] if card not in seen}
 
 
+@pytest.mark.slow
 @run_async
 async def test_shed_no_other_hand_and_no_cards_behind_the_curtain():
     app = make_app("shed", 3, options={"short_game": True}, seed=21)
@@ -115,6 +118,7 @@ async def test_table_says_has_chosen_without_the_number(monkeypatch):
         gate.set()
 
 
+@pytest.mark.slow
 @run_async
 async def test_one_card_shows_only_the_viewers_hand():
     app = make_app("one-card", 3, options={"target": 15, "hand_size": 3}, seed=8)

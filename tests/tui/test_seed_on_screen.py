@@ -3,6 +3,8 @@ in another terminal), shown once it is over (the game-over screen and the end of
 
 from __future__ import annotations
 
+import pytest
+
 from cardtable.tui.screens.game_over import GameOverScreen
 from cardtable.tui.widgets.move_log import MoveLog
 from test_full_games import sensible
@@ -11,6 +13,7 @@ from tui_helpers import make_app, play_to_game_over, run_async, screen_text, tab
 SECRET = 918273645
 
 
+@pytest.mark.slow
 @run_async
 async def test_the_seed_is_not_on_screen_until_the_game_is_over():
     app = make_app("shed", 2, options={"short_game": True}, seed=SECRET)

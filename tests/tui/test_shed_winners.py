@@ -4,7 +4,9 @@ and in the statistics; after the stall limit only the players who went out win."
 
 from __future__ import annotations
 
-from cardtable.arena import play_game
+import pytest
+
+from cardtable.bots.arena import play_game
 from cardtable.games.shed import GAME, position
 from cardtable.simulate import game_seed, play_random_game, simulate
 from cardtable.storage.stats import StatsStore, shown_name
@@ -29,6 +31,7 @@ def stat_wins(names, kind: str = "normal") -> dict[str, int]:
     return {name: wins.get(shown_name(name, kind), 0) for name in names}
 
 
+@pytest.mark.slow
 @run_async
 async def test_a_three_player_game_screen_statistics_simulate_and_arena_agree():
     app = make_app("shed", 3, kinds=["normal"] * 3, options={"short_game": True}, seed=4)

@@ -3,6 +3,8 @@ the Settings drop-downs, a stale status line, the Shed rules' wording, F1 at the
 
 from __future__ import annotations
 
+import pytest
+
 from pathlib import Path
 
 from textual.widgets import Select
@@ -68,6 +70,7 @@ async def test_the_hand_size_help_matches_the_empty_field():
         assert "empty (automatic) deals 7" in text
 
 
+@pytest.mark.slow
 @run_async
 async def test_no_status_line_outlives_its_hand():
     app = make_app("one-card", 2, kinds=["human", "normal"], options={"target": 100, "hand_size": 3}, seed=4)

@@ -5,6 +5,8 @@ Update after a deliberate change of looks: ``pytest tests/tui/test_snapshots.py 
 
 from __future__ import annotations
 
+import pytest
+
 from cardtable.games.one_too_many import Ask
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.screens.curtain import CurtainScreen
@@ -98,6 +100,7 @@ def test_one_too_many_table(snap_compare):
     assert snap_compare(app, terminal_size=SIZE, run_before=second_turn)
 
 
+@pytest.mark.slow
 def test_game_over(snap_compare):
     async def to_the_end(pilot):
         await play_to_game_over(pilot, sensible, seed=1)

@@ -4,6 +4,8 @@ player, a resumed game's log, the end of a game, and the way back to the menu.""
 
 from __future__ import annotations
 
+import pytest
+
 import asyncio
 import random
 
@@ -171,6 +173,7 @@ async def test_a_resumed_game_shows_the_game_so_far_in_the_log():
         assert len(log.source) > 5
 
 
+@pytest.mark.slow
 @run_async
 async def test_the_end_of_a_game_shows_the_last_summary_then_the_table_on_request():
     app = make_app("one-too-many", 2, seed=11)
@@ -188,6 +191,7 @@ async def test_the_end_of_a_game_shows_the_last_summary_then_the_table_on_reques
         await wait_until(pilot, lambda: isinstance(app.screen, GameOverScreen))
 
 
+@pytest.mark.slow
 @run_async
 async def test_the_last_summary_button_says_what_comes_next():
     app = make_app("one-card", 2, options={"target": 1, "hand_size": 2}, seed=1)

@@ -21,7 +21,7 @@ from ..core.engine import Game
 from ..games.one_card.moves import Draw, Pass, Play
 from ..games.one_card.view import OneCardView
 from ..games.one_card import ALL_CARDS, attack_value, card_points, is_good_play
-from .one_card_evidence import _plain, _violates, _weight, evidence, resample  # noqa: F401 (used by tests)
+from .one_card_evidence import evidence, resample
 from .one_card_playout import playout_normal
 from .search import SearchKit
 

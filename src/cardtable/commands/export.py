@@ -26,7 +26,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..cli import UsageError
+    from .common import UsageError
     from ..core.words import plural
     from ..storage.saves import NoSuchSave, SaveError, SaveStore, record_json
     from .resume import print_problems

@@ -133,7 +133,7 @@ def list_saves(store, as_json: bool = False) -> int:
 
 
 def open_save(store, text: str) -> int:
-    from ..cli import UsageError
+    from .common import UsageError
     from ..storage.saves import NoSuchSave, SaveError, SaveInUse
 
     try:
@@ -157,7 +157,7 @@ def open_save(store, text: str) -> int:
 
 def open_app(save_id: str) -> int:
     """Open the app at the saved game ``save_id`` (already checked; stdin and stdout must be a terminal)."""
-    from ..cli import _run_app
+    from .common import run_app
 
-    return _run_app(resume=save_id)
+    return run_app(resume=save_id)
 

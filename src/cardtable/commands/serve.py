@@ -55,7 +55,7 @@ def url_with_token(base: str, token: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..cli import UsageError
+    from .common import UsageError
 
     if not 0 <= args.port <= 65535:
         raise UsageError(f"--port must be between 0 and 65535, got {args.port}")

@@ -23,7 +23,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.markup import escape
     from rich.table import Table
 
-    from ..cli import UsageError
+    from .common import UsageError
     from ..games import game_ids
     from ..storage.stats import StatsStore
 

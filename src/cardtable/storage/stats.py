@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, Sequence
 
@@ -210,9 +210,7 @@ class StatsStore:
         """Count a finished game once (False if ``key`` was already counted, or if the
         file is from a newer cardtable, which is left alone). ``kinds``: each seat's
         kind ("human" or a computer level; all human if not given)."""
-        from .saves import utcnow
-
-        when = when or utcnow()
+        when = when or datetime.now(timezone.utc)
         kinds = list(kinds) if kinds is not None else ["human"] * len(names)
         path = self.path
         with file_lock(path.with_name(path.name + ".lock")):

@@ -1,4 +1,5 @@
-"""The arena: computer players against each other (``cardtable arena``).
+"""The arena's tournament: computer players against each other, measured
+(the command, ``cardtable arena``, is ``cardtable.commands.arena``).
 
 ``cardtable arena GAME --players N --seats LEVEL,LEVEL[,...] --games K
 [--seed S] [--jobs J] [--budget SECONDS | --iterations N] [--option KEY=VALUE]
@@ -24,7 +25,6 @@ machine's speed; ``--iterations`` fixes its work, and its play, exactly.
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import statistics
@@ -33,10 +33,9 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from .bots import DEFAULT_BUDGET, decision_seed, make_bot
-from .core.words import plural
-from .games import get_game, get_row
-from .simulate import game_seed
+from . import DEFAULT_BUDGET, decision_seed, make_bot
+from ..games import get_game
+from ..simulate import game_seed
 
 MOVE_CAP = 100_000
 
@@ -224,131 +223,3 @@ def summarize(game_id, players, seats, games, seed, options, settings, results, 
         "seconds": round(seconds, 2),
         "levels": {level: s.as_json() for level, s in stats.items()},
     }
-
-
-# -- the command ---------------------------------------------------------------
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The arguments of ``cardtable arena`` (defined in ``cardtable.cli``, which
-    builds its parser without importing this module)."""
-    from .cli import add_arena_arguments
-
-    add_arena_arguments(parser)
-
-
-def run(args: argparse.Namespace) -> int:
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    from .cli import UsageError, _checked_options, _game
-
-    game = _game(args.game)
-    opts = _checked_options(game, args.players, args.option)
-    seats = [s.strip().lower() for s in args.seats.split(",") if s.strip()]
-    if len(seats) != args.players:
-        raise UsageError(f"--seats lists {plural(len(seats), 'level')} for {plural(args.players, 'player')}")
-    levels = get_row(game.id).levels  # the levels the game's registry row offers
-    bad = [s for s in seats if s not in levels]
-    if bad:
-        raise UsageError(f"unknown level {bad[0]!r} in --seats (choose from {', '.join(levels)})")
-    if args.games < 1:
-        raise UsageError("--games must be at least 1")
-    if args.jobs < 1:
-        raise UsageError("--jobs must be at least 1")
-    settings: dict[str, Any] = {}
-    if args.budget is not None:
-        if not args.budget > 0:
-            raise UsageError("--budget must be a positive number of seconds")
-        settings["budget"] = args.budget
-    if args.iterations is not None:
-        if args.iterations < 1:
-            raise UsageError("--iterations must be at least 1")
-        settings["iterations"] = args.iterations
-    options = opts.model_dump(mode="json")
-
-    # progress goes to standard error (standard output stays one JSON object with --json):
-    # a bar on a terminal, else a line now and then, so a long run never looks stuck
-    console = Console(stderr=True, highlight=False)
-    what = f"{game.name}, {plural(args.games, 'game')}: {', '.join(seats)}"
-    if "hard" in seats:
-        what += f" (hard: {hard_text(settings)})"
-    console.print(f"arena: {what}", soft_wrap=True)
-    report = ProgressLines(args.games, console)
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=console, transient=True, disable=not console.is_terminal) as bar:
-        task = bar.add_task("games", total=args.games)
-
-        def advance(n: int) -> None:
-            bar.advance(task, n)
-            if not console.is_terminal:
-                report.advance(n)
-
-        summary = run_arena(
-            game.id, args.players, seats, args.games, args.seed, args.jobs, options, settings, advance
-        )
-    if args.json:
-        print(json.dumps(summary))
-    else:
-        print_table(game.name, summary)
-    return 0 if summary["unfinished"] == 0 else 1
-
-
-def hard_text(hard: dict[str, Any]) -> str:
-    """The hard level's setting in words: its time budget or its fixed work per decision."""
-    if hard.get("iterations") is not None:
-        return f"{plural(hard['iterations'], 'sampled state')} per decision"
-    return f"budget {hard.get('budget') or DEFAULT_BUDGET:g} s per decision"
-
-
-class ProgressLines:
-    """Progress as plain lines (when standard error is not a terminal): at most one
-    every ``every`` seconds, and one at the end."""
-
-    def __init__(self, total: int, console: Any, every: float = 10.0) -> None:
-        self.total, self.console, self.every = total, console, every
-        self.done = 0
-        self.started = self.last = time.perf_counter()
-
-    def advance(self, n: int) -> None:
-        self.done += n
-        now = time.perf_counter()
-        if self.done >= self.total or now - self.last >= self.every:
-            self.last = now
-            self.console.print(f"arena: {self.done}/{self.total} games played, {now - self.started:.1f} s")
-
-
-def print_table(name: str, summary: dict[str, Any]) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
-    notes = []
-    if "hard" in summary["seats"]:
-        notes.append(f"hard: {hard_text(summary['hard'])}")
-    notes.append(f"total {summary['seconds']:.1f} s")
-    if summary["unfinished"]:
-        notes.append(f"{summary['unfinished']} unfinished")
-    table = Table(
-        title=(
-            f"{name}: {plural(summary['games'], 'game')}, {plural(summary['players'], 'player')}, "
-            f"seats {','.join(summary['seats'])}, seed {summary['seed']}"
-        ),
-        caption="; ".join(notes),
-    )
-    columns = ("level", "games", "wins", "win %", "95% CI", "pts", "place", "ms med", "ms p95")
-    for column in columns:
-        table.add_column(
-            column, justify="left" if column == "level" else "right", min_width=10 if column == "95% CI" else None
-        )
-    for level, s in summary["levels"].items():
-        lo, hi = s["ci95"]
-        table.add_row(
-            level,
-            str(s["games"]),
-            str(s["wins"]),
-            f"{100 * s['win_rate']:.1f}",
-            f"{100 * lo:.1f}–{100 * hi:.1f}",
-            f"{s['mean_points']:.1f}",
-            f"{s['mean_place']:.2f}",
-            f"{s['decision_ms']['median']:.1f}",
-            f"{s['decision_ms']['p95']:.1f}",
-        )
-    Console().print(table)

@@ -1,0 +1,101 @@
+"""``cardtable replay FILE``: replay a game record file."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .common import UsageError, error_line
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file")
+    parser.add_argument("--json", action="store_true")
+
+
+def run(args) -> int:
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
+    from ..core.record import NoRecordFile, RecordError, load_record, replay
+    from ..games import get_game
+    from ..core.words import and_list
+    from ..tui.presenters.plain import event_text, public_table_lines
+
+    try:
+        record = load_record(args.file)
+    except NoRecordFile as exc:
+        raise UsageError(str(exc)) from None
+    except RecordError as exc:
+        error_line(f"cardtable: error: {exc}")
+        return 1
+    try:
+        result = replay(record, get_game)
+    except RecordError as exc:
+        error_line(f"cardtable: replay stopped: {args.file}: {exc}")
+        return 1
+    game, state = result.game, result.state
+    names = record.names or [f"Player {i + 1}" for i in range(record.players)]
+    public = [(i, e) for i, e in result.events if e.visible(None)]
+    over = game.is_over(state)
+    outcome = game.outcome(state) if over else None
+    if args.json:
+        from ..core.codec import encode_value
+
+        print(
+            json.dumps(
+                {
+                    "game": game.id,
+                    "players": record.players,
+                    "moves": len(record.moves),
+                    "over": over,
+                    "to_act": list(game.to_act(state)),
+                    "places": list(outcome.places) if outcome else None,
+                    "points": list(outcome.points) if outcome else None,
+                    "winners": list(outcome.winners()) if outcome else None,
+                    "digest": game.digest(state),
+                    "events": [
+                        {"move": i, "kind": e.kind, "text": e.render(names), "data": {k: encode_value(v) for k, v in e.data}}
+                        for i, e in public
+                    ],
+                }
+            )
+        )
+        return 0
+    console = Console(highlight=False)
+    encoding = sys.stdout.encoding or "ascii"
+    ascii_cards = not can_print("♥♦♣♠", encoding)
+
+    def shown(text: str) -> str:  # what the terminal can print, markup escaped
+        return escape(text.encode(encoding, "replace").decode(encoding) if ascii_cards else text)
+
+    for index, event in public:
+        console.print(f"[dim]{index:>4}[/] {shown(event_text(event.render(names), ascii_cards))}")
+    console.rule("the table at the end" if over else f"the table after move {len(record.moves)}")
+    for line in public_table_lines(game.id, game.view(state, None), names, ascii_cards):
+        console.print(shown(line))
+    console.print()
+    if outcome:
+        winners = [names[seat] for seat in outcome.winners()]
+        console.print(f"Won by {shown(and_list(winners) or 'nobody')}.")
+        table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
+        for column, justify in (("place", "right"), ("player", "left"), ("points", "right"), ("why", "left")):
+            table.add_column(column, justify=justify)  # type: ignore[arg-type]
+        for seat in sorted(range(record.players), key=lambda s: (outcome.places[s], s)):
+            reason = outcome.reasons[seat] if outcome.reasons else ""
+            table.add_row(str(outcome.places[seat]), shown(names[seat]), str(outcome.points[seat]), shown(reason))
+        console.print(table)
+    else:
+        console.print(f"Game not over; to act: {shown(', '.join(names[p] for p in game.to_act(state)))}")
+    return 0
+
+
+def can_print(text: str, encoding: str) -> bool:
+    """Whether standard output's encoding has these characters (the suits), else ASCII faces."""
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
