@@ -89,7 +89,11 @@ async def test_players_count_shows_the_seats():
         screen = cardtable.screen
         screen.query_one("#players", Select).value = 5
         await pilot.pause()
-        assert [screen.query_one(f"#seat-{i}").display for i in range(8)] == [True] * 5 + [False] * 3
+        assert [screen.query_one(f"#seat-{i}").display for i in range(5)] == [True] * 5
+        screen.query_one("#players", Select).value = 3
+        await pilot.pause()
+        assert [line.display for line in screen.query(".seat-line")] == [True] * 3 + [False] * 2
+        assert not screen.query("#seat-5")  # a seat never shown is not built
 
 
 @run_async

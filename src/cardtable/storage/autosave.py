@@ -19,10 +19,24 @@ of the process); ``Autosaver.resume`` of a game open elsewhere raises
 other change. A failed save (a full disk, say) never loses the
 move in memory and never raises out of ``apply``: the reason is in
 ``saver.error`` and goes to ``on_error``.
+
+``background=True`` (the TUI) keeps the writing off the caller's thread:
+``apply`` only takes a copy of the game (the moves list; states are
+immutable) and a writer thread saves the newest copy, atomically as ever (a
+copy overtaken by a newer one before its turn is skipped: the newer holds its
+moves too). :meth:`Autosaver.flush` waits until the newest copy is on disk;
+the end of the game, :meth:`Autosaver.release` and ``save()`` flush first, and
+the writer is not a daemon thread, so the process does not exit before it has
+written. A SIGKILL can lose only the moves of the write in flight (the file
+stays the previous whole save); without ``background`` every ``apply``
+returns after its save is on disk (tests/storage/test_storage_crash.py).
+``on_error`` is then called from the writer thread.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import threading
 from datetime import datetime
 from typing import Any, Callable
 
@@ -43,6 +57,7 @@ class Autosaver:
         created: datetime | None = None,
         on_error: Callable[[str], Any] | None = None,
         on_finish: Callable[[FinishResult], Any] | None = None,
+        background: bool = False,
     ) -> None:
         self.session = session
         self.store = store or SaveStore()
@@ -53,6 +68,10 @@ class Autosaver:
         self.on_finish = on_finish
         self.error: str | None = None
         self.finished: FinishResult | None = None
+        self.background = background
+        self._pending: Session | None = None  # the newest copy not yet written
+        self._writer: threading.Thread | None = None
+        self._idle = threading.Condition()
 
     @classmethod
     def resume(cls, save_id: str, store: SaveStore | None = None, **kwargs: Any) -> Autosaver:
@@ -83,11 +102,43 @@ class Autosaver:
     def release(self) -> None:
         """The window closes the game: stop saving and let another window open it."""
         self.detach()
+        self.flush()
         if self.finished is None:
             self.store.release(self.save_id)
 
     def _on_apply(self, session: Session, player: int, move: Any, events: tuple[Event, ...]) -> None:
-        self.save()
+        if self.background and not session.is_over:
+            self._queue(session)
+        else:
+            self.save()
+
+    # -- the writer thread (``background``)
+    def _queue(self, session: Session) -> None:
+        copy = dataclasses.replace(session, moves=list(session.moves), events=[], listeners=[])
+        with self._idle:
+            self._pending = copy
+            if self._writer is None:
+                self._writer = threading.Thread(target=self._write_pending, name=f"autosave {self.save_id}")
+                self._writer.start()
+
+    def _write_pending(self) -> None:
+        while True:
+            with self._idle:
+                copy, self._pending = self._pending, None
+                if copy is None:
+                    self._writer = None
+                    self._idle.notify_all()
+                    return
+            try:
+                self._write(copy)
+            except Exception:  # noqa: BLE001 (on_error's own failure must not stop the writer)
+                pass
+
+    def flush(self) -> None:
+        """Wait until the writer thread has saved the newest copy (at once without one)."""
+        with self._idle:
+            while self._writer is not None:
+                self._idle.wait()
 
     def apply(self, player: int, move: Any) -> tuple[Event, ...]:
         """Apply the move (IllegalMove passes through, nothing saved), then save."""
@@ -98,14 +149,18 @@ class Autosaver:
 
     def save(self) -> bool:
         """Save now (and file the game away if it is over). False if that failed."""
+        self.flush()
+        return self._write(self.session)
+
+    def _write(self, session: Session) -> bool:
         try:
-            if self.session.is_over:
+            if session.is_over:
                 if self.finished is None:
-                    self.finished = self.store.finish(self.save_id, self.session, self.created)
+                    self.finished = self.store.finish(self.save_id, session, self.created)
                     if self.on_finish is not None:
                         self.on_finish(self.finished)
             else:
-                self.store.write(self.save_id, self.session, self.created)
+                self.store.write(self.save_id, session, self.created)
         except OSError as exc:
             where = f" ({exc.filename})" if exc.filename else ""
             self.error = f"Could not save {self.save_id}: {exc.strerror or exc}{where}. The game goes on; its moves are kept in memory."

@@ -11,6 +11,7 @@ a saved game, and the settings file is read at start.
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING
 
 from ..storage import paths
@@ -119,6 +120,7 @@ class PersistenceMixin:
         """In ``start_game``, on the new session: saved after every move from now on."""
         from ..storage.autosave import Autosaver
 
+        kwargs.setdefault("background", True)  # written by a thread: the event loop only copies the moves
         saver = Autosaver(session, self.save_store, on_error=self._autosave_failed, **kwargs).attach()
         self._autosavers[id(session)] = saver
         return saver
@@ -131,6 +133,12 @@ class PersistenceMixin:
 
     # -- the actions ----------------------------------------------------------------------------
     def _autosave_failed(self, message: str) -> None:
+        if threading.get_ident() != getattr(self, "_thread_id", threading.get_ident()):  # the writer thread
+            try:
+                self.call_from_thread(self._autosave_failed, message)
+            except RuntimeError:  # the app has closed: the reason stays in saver.error
+                pass
+            return
         self.notify(message, title="Game not saved", severity="error", timeout=10, markup=False)
 
     def show_resume(self) -> None:
@@ -152,7 +160,7 @@ class PersistenceMixin:
         from ..storage.saves import SaveError
 
         try:
-            saver = Autosaver.resume(save_id, self.save_store, on_error=self._autosave_failed).attach()
+            saver = Autosaver.resume(save_id, self.save_store, on_error=self._autosave_failed, background=True).attach()
         except SaveError as exc:
             self.notify(exc.message, title="Cannot resume", severity="error", timeout=15, markup=False)
             return False

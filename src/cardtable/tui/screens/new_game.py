@@ -65,18 +65,8 @@ class NewGameScreen(Screen[GameSetup | None]):
                         value=count, allow_blank=False, id="players", compact=True,
                     )
                     yield Static(f"{game.min_players} to {game.max_players}", classes="field-help")
-                for seat in range(game.max_players):
-                    known = previous.seats[seat] if previous and seat < len(previous.seats) else None
-                    kind = known.kind if known else ("human" if seat == 0 else DEFAULT_COMPUTER)
-                    if kind not in {k for _, k in SEAT_CHOICES}:
-                        kind = DEFAULT_COMPUTER
-                    with Horizontal(classes="seat-line", id=f"seat-{seat}"):
-                        yield Static(f"{seat + 1}", classes="seat-number")
-                        yield Input(known.name if known else default_name(seat), id=f"name-{seat}",
-                                    max_length=MAX_NAME + 4, compact=True)
-                        yield Select(list(SEAT_CHOICES), value=kind,
-                                     allow_blank=False, id=f"kind-{seat}", compact=True)
-                        yield Static("", classes="field-error", id=f"error-name-{seat}")
+                for seat in range(count):  # more seats are added when the count goes up
+                    yield self._seat_line(seat)
                 yield Static("Options", classes="section-title")
                 values = dict(previous.options) if previous and isinstance(previous.options, dict) else (
                     previous.options.model_dump() if previous and previous.options is not None else None)
@@ -94,8 +84,25 @@ class NewGameScreen(Screen[GameSetup | None]):
         yield KeysFooter()
         yield SizeNotice()
 
+    def _seat_line(self, seat: int) -> Horizontal:
+        previous = self.previous
+        known = previous.seats[seat] if previous and seat < len(previous.seats) else None
+        kind = known.kind if known else ("human" if seat == 0 else DEFAULT_COMPUTER)
+        if kind not in {k for _, k in SEAT_CHOICES}:
+            kind = DEFAULT_COMPUTER
+        return Horizontal(
+            Static(f"{seat + 1}", classes="seat-number"),
+            Input(known.name if known else default_name(seat), id=f"name-{seat}", max_length=MAX_NAME + 4, compact=True),
+            Select(list(SEAT_CHOICES), value=kind, allow_blank=False, id=f"kind-{seat}", compact=True),
+            Static("", classes="field-error", id=f"error-name-{seat}"),
+            classes="seat-line",
+            id=f"seat-{seat}",
+        )
+
+    def _seat_lines(self) -> list[Horizontal]:
+        return list(self.query(".seat-line").results(Horizontal))
+
     def on_mount(self) -> None:
-        self._show_seats()
         self.validate()
         self.query_one("#players", Select).focus()
 
@@ -115,6 +122,8 @@ class NewGameScreen(Screen[GameSetup | None]):
         return self.query_one(OptionsForm).values()
 
     def validate(self) -> bool:
+        if not self._seats_built():  # (seats being added: checked once they are)
+            return False
         errors: dict[str, str] = {}
         for seat, text in check_names(self.names()).items():
             errors[f"name-{seat}"] = text
@@ -128,7 +137,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         seed_error = check_seed(self.query_one("#seed", Input).value)
         if seed_error:
             errors["seed"] = seed_error
-        for seat in range(self.game.max_players):
+        for seat in range(len(self._seat_lines())):
             show_error(self.query_one(f"#error-name-{seat}", Static), errors.get(f"name-{seat}", ""))
         self.query_one(OptionsForm).show_errors(option_errors)
         show_error(self.query_one("#error-seed", Static), errors.get("seed", ""))
@@ -142,14 +151,23 @@ class NewGameScreen(Screen[GameSetup | None]):
         self.query_one("#start", Button).disabled = bool(problems)
         return not problems
 
-    def _show_seats(self) -> None:
-        for seat in range(self.game.max_players):
-            self.query_one(f"#seat-{seat}").display = seat < self.players
+    def _seats_built(self) -> bool:
+        return len(self.query(".seat-line Input")) >= self.players
+
+    async def _show_seats(self) -> None:
+        lines = self._seat_lines()
+        if len(lines) < self.players:  # the new lines go after the last one
+            await self.query_one("#new-game-form").mount_all(
+                [self._seat_line(seat) for seat in range(len(lines), self.players)], after=lines[-1]
+            )
+            lines = self._seat_lines()
+        for seat, line in enumerate(lines):
+            line.display = seat < self.players
 
     # -- events ---------------------------------------------------------------------------
     @on(Select.Changed, "#players")
-    def players_changed(self) -> None:
-        self._show_seats()
+    async def players_changed(self) -> None:
+        await self._show_seats()
         self.validate()
 
     @on(Input.Changed)

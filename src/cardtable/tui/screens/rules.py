@@ -65,10 +65,8 @@ class RulesScreen(Screen[None]):
         games = available_games()
         initial = self.game_id if any(g.id == self.game_id for g in games) else (games[0].id if games else None)
         with TabbedContent(initial=initial or ""):
-            for game in games:
-                with TabPane(game.name, id=game.id):
-                    options = self.options if game.id == self.game_id else None
-                    yield RulesViewer(rules_text(game.id, options), show_table_of_contents=False, open_links=False)
+            for game in games:  # each tab's rules are built when it is first shown
+                yield TabPane(game.name, id=game.id)
         yield KeysFooter()
         yield SizeNotice()
 
@@ -78,10 +76,24 @@ class RulesScreen(Screen[None]):
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         self._focus_viewer()
 
-    def _focus_viewer(self) -> None:
+    def _viewer(self) -> RulesViewer | None:
+        """The active tab's rules (built on its first showing)."""
         tabs = self.query_one(TabbedContent)
-        if tabs.active:
-            self.query_one(f"#{tabs.active} RulesViewer", RulesViewer).focus()
+        if not tabs.active:
+            return None
+        pane = tabs.get_pane(tabs.active)
+        found = pane.query(RulesViewer)
+        if found:
+            return found.first()
+        options = self.options if pane.id == self.game_id else None
+        viewer = RulesViewer(rules_text(pane.id or "", options), show_table_of_contents=False, open_links=False)
+        pane.mount(viewer)
+        return viewer
+
+    def _focus_viewer(self) -> None:
+        viewer = self._viewer()
+        if viewer is not None:
+            viewer.focus()
 
     def action_tab(self, step: int) -> None:
         tabs = self.query_one(TabbedContent)
@@ -90,9 +102,8 @@ class RulesScreen(Screen[None]):
             tabs.active = ids[(ids.index(tabs.active) + step) % len(ids)]
 
     def action_toggle_contents(self) -> None:
-        tabs = self.query_one(TabbedContent)
-        if tabs.active:
-            viewer = self.query_one(f"#{tabs.active} RulesViewer", RulesViewer)
+        viewer = self._viewer()
+        if viewer is not None:
             viewer.show_table_of_contents = not viewer.show_table_of_contents
 
     def action_close(self) -> None:
