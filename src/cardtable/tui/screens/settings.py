@@ -31,18 +31,6 @@ CURTAINS = [
 
 class SettingsScreen(Screen["Settings | None"]):
     CSS_PATH = SCREEN_CSS
-    DEFAULT_CSS = """
-    SettingsScreen { align: center top; }
-    #settings { width: 76; max-width: 100%; height: auto; max-height: 100%; padding: 1 1 0 1; }
-    #settings-title { text-style: bold; color: $text-accent; margin-bottom: 1; }
-    #settings-notice { color: $text-warning; margin-bottom: 1; height: auto; }
-    /* a label column and a field column: a Select's drop-down stays inside the screen */
-    .setting { layout: grid; grid-size: 2; grid-columns: 20 1fr; grid-rows: auto; height: auto; margin-bottom: 1; }
-    .setting > Select { width: 100%; }
-    .setting > Switch { width: auto; }
-    #settings-buttons { height: auto; align-horizontal: center; }
-    #settings-buttons > Button { margin: 0 1; }
-    """
     BINDINGS = [
         Binding("ctrl+s", "save", "Save", priority=True),
         Binding("escape", "cancel", "Cancel"),
