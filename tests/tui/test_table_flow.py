@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from dataclasses import replace
 
 from cardtable.games.one_too_many import Ask
 from cardtable.games.shed.moves import PlayFaceDown
@@ -291,7 +292,7 @@ async def test_a_new_card_style_applies_to_the_table_at_once():
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: ready(app))
         assert set("♠♥♦♣") & set(screen_text(app))
-        app.settings = app.settings.with_(ascii_cards=True)  # as saving the Settings screen does
+        app.settings = replace(app.settings, ascii_cards=True)  # as saving the Settings screen does
         await pilot.press("question_mark")
         await wait_until(pilot, lambda: not isinstance(app.screen, TableScreen))
         await pilot.press("escape")

@@ -1,13 +1,14 @@
 """The app's preferences, as one small immutable object.
 
-The Settings screen and the saved settings file (later issues) produce a
-:class:`TuiSettings`; until then the defaults apply. Tests pass
+The saved settings (:mod:`cardtable.storage.settings`, edited on the Settings
+screen) become a :class:`TuiSettings` through
+:func:`cardtable.tui.persistence.tui_settings`. Tests pass
 ``TuiSettings(speed="instant")`` so computer moves need no waiting.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 CURTAIN_MODES = ("auto", "always", "never")
 SPEEDS = ("slow", "normal", "fast", "instant")
@@ -39,6 +40,3 @@ class TuiSettings:
     @property
     def event_pause(self) -> float:
         return EVENT_PAUSE[self.speed]
-
-    def with_(self, **changes) -> TuiSettings:
-        return replace(self, **changes)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
 from ..games import get_game
 from ..session import Seat, Session
@@ -63,7 +63,3 @@ class GameSetup:
     def again(self, last_seed: int) -> GameSetup:
         """The same seats and options for another game (a seeded game moves on to the next seed)."""
         return replace(self, seed=None if self.seed is None else last_seed + 1)
-
-
-def seats_from(names: Sequence[str], kinds: Sequence[str]) -> tuple[Seat, ...]:
-    return tuple(Seat(name, kind) for name, kind in zip(names, kinds))

@@ -55,13 +55,6 @@ class TableScreen(Screen[None]):
         Binding("escape", "menu", "Menu"),
     ]
 
-    class MoveApplied(Message):
-        """A move was applied (the autosave hook)."""
-
-        def __init__(self, session: Session) -> None:
-            super().__init__()
-            self.session = session
-
     class GameEnded(Message):
         def __init__(self, screen: TableScreen, outcome: Outcome) -> None:
             super().__init__()
@@ -219,9 +212,6 @@ class TableScreen(Screen[None]):
             self._legal = []
         self._draw_private()
         return move
-
-    def moved(self, seat: int, events: Sequence[Event]) -> None:
-        self.post_message(self.MoveApplied(self.session))
 
     def refused(self, seat: int, reason: str) -> None:
         self.set_status(f"Refused: {reason}")
