@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-CURTAIN_MODES = ("auto", "always", "never")
-SPEEDS = ("slow", "normal", "fast", "instant")
+#: The curtain modes, each with its label on the Settings screen.
+CURTAIN_MODES = {"auto": "Auto (two or more humans)", "always": "Always (every human turn)", "never": "Never"}
+#: The computer speeds, fastest first, each with its label on the Settings screen.
+SPEEDS = {"instant": "Instant", "fast": "Fast", "normal": "Normal", "slow": "Slow"}
 
 #: Seconds a computer's move stays in view before play goes on (skippable).
 MOVE_PAUSE = {"slow": 2.0, "normal": 1.0, "fast": 0.4, "instant": 0.0}
