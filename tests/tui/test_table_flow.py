@@ -18,9 +18,8 @@ from cardtable.tui.screens.confirm import ConfirmScreen
 from cardtable.tui.screens.curtain import CurtainScreen
 from cardtable.tui.screens.game_over import GameOverScreen
 from cardtable.tui.screens.menu import MenuScreen
-from cardtable.tui.screens.reveal import RevealScreen
+from cardtable.tui.screens.interlude import RevealScreen, SummaryScreen
 from cardtable.tui.screens.secret import SecretPromptScreen
-from cardtable.tui.screens.summary import SummaryScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.settings import TuiSettings
 from cardtable.tui.widgets.move_log import MoveLog

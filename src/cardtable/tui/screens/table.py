@@ -37,9 +37,8 @@ from ..widgets.size_notice import SizeNotice
 from .curtain import CurtainScreen
 from .game_over import seed_note
 from .picker import PickerScreen
-from .reveal import RevealScreen
+from .interlude import RevealScreen, SummaryScreen
 from .secret import SecretPromptScreen
-from .summary import SummaryScreen
 from . import SCREEN_CSS
 
 
