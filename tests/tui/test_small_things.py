@@ -124,3 +124,18 @@ def test_the_tui_offers_exactly_the_stored_settings_modes_and_seat_kinds():
     assert [value for _, value in CURTAIN_CHOICES] == list(STORED_CURTAINS)
     assert set(MOVE_PAUSE) == set(EVENT_PAUSE) == set(SPEEDS)
     assert tuple(kind for _, kind in SEAT_CHOICES) == SEAT_KINDS
+
+
+def test_every_table_pads_its_columns_the_same_way():
+    """table_lines is the one column padder (reveals, summaries, rankings, the game tables)."""
+    from textual.content import Content
+
+    from cardtable.tui.widgets.text_table import table_lines, text_table
+
+    lines, gap = table_lines([["a", "Pts"], ["bb", 7]], "lr")
+    assert [line.plain for line in lines] == ["a   Pts", "bb    7"] and gap == "  "
+    lines, gap = table_lines([["a", "Pts"], ["bb", 7]], "lr", width=5)
+    assert [line.plain for line in lines] == ["a  Pts", "bb   7"] and gap == " "
+    lines, _ = table_lines([["x", "Card"], ["y", Content("A♠")]], "lr")  # card chips stay left
+    assert [line.plain for line in lines] == ["x  Card", "y  A♠"]
+    assert text_table(("Player", "Points"), [("Ann", "3")]).plain == "Player  Points\nAnn          3"
