@@ -69,9 +69,6 @@ class FakeUI:
     def refused(self, seat, reason):
         raise AssertionError(reason)
 
-    def moved(self, seat, events):
-        self.log.append(("moved", seat))
-
     async def think(self, seat, bot, view, events):
         assert view.player == seat and all(e.visible(seat) for e in events)
         return think(bot, view, events)

@@ -8,7 +8,7 @@ import threading
 
 from cardtable.games.one_too_many import Ask
 from cardtable.tui.screens.curtain import CurtainScreen
-from cardtable.tui.screens.reveal import RevealScreen
+from cardtable.tui.screens.interlude import RevealScreen
 from cardtable.tui.screens.secret import SecretPromptScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.card_rows import CardRows

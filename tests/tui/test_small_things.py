@@ -112,3 +112,33 @@ def test_one_point_is_singular():
     headline = get_presenter("one-too-many").headline(session.view(None), session.names)
     assert "1 points" not in headline and "1 point" in headline, headline
     assert with_names("2nd with 1 points; seat 1 had 11 points", ["Ann"]) == "2nd with 1 point; Ann had 11 points"
+
+
+def test_the_tui_offers_exactly_the_stored_settings_modes_and_seat_kinds():
+    """The TUI names each mode once (tui/settings.py) and each seat kind once (games.SEAT_KINDS)."""
+    from cardtable.games import SEAT_KINDS
+    from cardtable.storage.settings import COMPUTER_SPEEDS, CURTAIN_MODES as STORED_CURTAINS
+    from cardtable.tui.screens.settings import CURTAIN_CHOICES, SPEED_CHOICES
+    from cardtable.tui.settings import CURTAIN_MODES, EVENT_PAUSE, MOVE_PAUSE, SPEEDS
+    from cardtable.tui.setup import SEAT_CHOICES
+
+    assert tuple(SPEEDS) == COMPUTER_SPEEDS and tuple(CURTAIN_MODES) == STORED_CURTAINS
+    assert [value for _, value in SPEED_CHOICES] == list(COMPUTER_SPEEDS)
+    assert [value for _, value in CURTAIN_CHOICES] == list(STORED_CURTAINS)
+    assert set(MOVE_PAUSE) == set(EVENT_PAUSE) == set(SPEEDS)
+    assert tuple(kind for _, kind in SEAT_CHOICES) == SEAT_KINDS
+
+
+def test_every_table_pads_its_columns_the_same_way():
+    """table_lines is the one column padder (reveals, summaries, rankings, the game tables)."""
+    from textual.content import Content
+
+    from cardtable.tui.widgets.text_table import table_lines, text_table
+
+    lines, gap = table_lines([["a", "Pts"], ["bb", 7]], "lr")
+    assert [line.plain for line in lines] == ["a   Pts", "bb    7"] and gap == "  "
+    lines, gap = table_lines([["a", "Pts"], ["bb", 7]], "lr", width=5)
+    assert [line.plain for line in lines] == ["a  Pts", "bb   7"] and gap == " "
+    lines, _ = table_lines([["x", "Card"], ["y", Content("A♠")]], "lr")  # card chips stay left
+    assert [line.plain for line in lines] == ["x  Card", "y  A♠"]
+    assert text_table(("Player", "Points"), [("Ann", "3")]).plain == "Player  Points\nAnn          3"

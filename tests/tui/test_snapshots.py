@@ -11,7 +11,7 @@ from cardtable.games.one_too_many import Ask
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.screens.curtain import CurtainScreen
 from cardtable.tui.screens.new_game import NewGameScreen
-from cardtable.tui.screens.reveal import RevealScreen
+from cardtable.tui.screens.interlude import RevealScreen
 from cardtable.tui.screens.secret import SecretPromptScreen
 from cardtable.tui.settings import TuiSettings
 from test_full_games import sensible

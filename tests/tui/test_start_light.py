@@ -62,7 +62,7 @@ async def _menu_first():
         await pilot.pause()
         assert len(app.screen_stack) == 1 and isinstance(app.screen, MenuScreen)
         sources = {path for path, _ in app.stylesheet.source}
-        assert not any(path.endswith(("forms.tcss", "table.tcss", "dialogs.tcss")) for path in sources)
+        assert not any(path.endswith(("forms.tcss", "pages.tcss", "table.tcss", "dialogs.tcss")) for path in sources)
 
 
 def test_the_default_preferences_are_those_of_the_default_settings():

@@ -8,6 +8,7 @@ import pytest
 
 import asyncio
 import random
+from dataclasses import replace
 
 from cardtable.games.one_too_many import Ask
 from cardtable.games.shed.moves import PlayFaceDown
@@ -19,9 +20,8 @@ from cardtable.tui.screens.confirm import ConfirmScreen
 from cardtable.tui.screens.curtain import CurtainScreen
 from cardtable.tui.screens.game_over import GameOverScreen
 from cardtable.tui.screens.menu import MenuScreen
-from cardtable.tui.screens.reveal import RevealScreen
+from cardtable.tui.screens.interlude import RevealScreen, SummaryScreen
 from cardtable.tui.screens.secret import SecretPromptScreen
-from cardtable.tui.screens.summary import SummaryScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.settings import TuiSettings
 from cardtable.tui.widgets.move_log import MoveLog
@@ -295,7 +295,7 @@ async def test_a_new_card_style_applies_to_the_table_at_once():
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: ready(app))
         assert set("♠♥♦♣") & set(screen_text(app))
-        app.settings = app.settings.with_(ascii_cards=True)  # as saving the Settings screen does
+        app.settings = replace(app.settings, ascii_cards=True)  # as saving the Settings screen does
         await pilot.press("question_mark")
         await wait_until(pilot, lambda: not isinstance(app.screen, TableScreen))
         await pilot.press("escape")

@@ -12,9 +12,8 @@ from cardtable.tui.presenters.base import ACTION_KEYS
 from cardtable.tui.screens.curtain import CurtainScreen
 from cardtable.tui.screens.game_over import GameOverScreen
 from cardtable.tui.screens.picker import PickerScreen
-from cardtable.tui.screens.reveal import RevealScreen
+from cardtable.tui.screens.interlude import RevealScreen, SummaryScreen
 from cardtable.tui.screens.secret import SecretPromptScreen
-from cardtable.tui.screens.summary import SummaryScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.settings import TuiSettings
 from cardtable.tui.widgets.card_rows import NUMBER_KEYS, CardRows

@@ -89,16 +89,6 @@ def chip(card: Card | None, style: CardStyle = CardStyle(), state: str = "normal
     return Content.styled(text, colours)
 
 
-def cards_row(cards, style: CardStyle = CardStyle(), gap: str = " ") -> Content:
-    """Several chips side by side."""
-    parts: list[Content | str] = []
-    for index, card in enumerate(cards):
-        if index:
-            parts.append(gap)
-        parts.append(chip(card, style))
-    return Content.assemble(*parts) if parts else Content("—")
-
-
 def suit_label(suit: Suit, style: CardStyle = CardStyle()) -> Content:
     """``♠ Spades`` with the symbol in its colour."""
     return Content.assemble((suit_text(suit, style), ink(suit, style, on_paper=False) or "bold"), f" {suit.label}")

@@ -1,16 +1,19 @@
 """The app's preferences, as one small immutable object.
 
-The Settings screen and the saved settings file (later issues) produce a
-:class:`TuiSettings`; until then the defaults apply. Tests pass
+The saved settings (:mod:`cardtable.storage.settings`, edited on the Settings
+screen) become a :class:`TuiSettings` through
+:func:`cardtable.tui.persistence.tui_settings`. Tests pass
 ``TuiSettings(speed="instant")`` so computer moves need no waiting.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-CURTAIN_MODES = ("auto", "always", "never")
-SPEEDS = ("slow", "normal", "fast", "instant")
+#: The curtain modes, each with its label on the Settings screen.
+CURTAIN_MODES = {"auto": "Auto (two or more humans)", "always": "Always (every human turn)", "never": "Never"}
+#: The computer speeds, fastest first, each with its label on the Settings screen.
+SPEEDS = {"instant": "Instant", "fast": "Fast", "normal": "Normal", "slow": "Slow"}
 
 #: Seconds a computer's move stays in view before play goes on (skippable).
 MOVE_PAUSE = {"slow": 2.0, "normal": 1.0, "fast": 0.4, "instant": 0.0}
@@ -39,6 +42,3 @@ class TuiSettings:
     @property
     def event_pause(self) -> float:
         return EVENT_PAUSE[self.speed]
-
-    def with_(self, **changes) -> TuiSettings:
-        return replace(self, **changes)

@@ -8,20 +8,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping
 
-from ..games import get_game
+from ..games import LEVELS, get_game
 from ..session import Seat, Session
 
-#: The choices a seat offers on the new-game screen: (label, seat kind).
-#: The computer-player issue adds one entry per level here.
-SEAT_CHOICES: tuple[tuple[str, str], ...] = (
-    ("Human", "human"),
-    ("Random bot", "random"),
-    ("Easy bot", "easy"),
-    ("Normal bot", "normal"),
-    ("Hard bot", "hard"),
-)
+#: The choices a seat offers on the new-game screen: (label, seat kind), one
+#: per kind in :data:`cardtable.games.SEAT_KINDS` (human, then each computer level).
+SEAT_CHOICES: tuple[tuple[str, str], ...] = (("Human", "human"), *((f"{level.capitalize()} bot", level) for level in LEVELS))
 #: The kind a computer seat gets when none is named.
 DEFAULT_COMPUTER = "normal"
 
@@ -63,7 +57,3 @@ class GameSetup:
     def again(self, last_seed: int) -> GameSetup:
         """The same seats and options for another game (a seeded game moves on to the next seed)."""
         return replace(self, seed=None if self.seed is None else last_seed + 1)
-
-
-def seats_from(names: Sequence[str], kinds: Sequence[str]) -> tuple[Seat, ...]:
-    return tuple(Seat(name, kind) for name, kind in zip(names, kinds))

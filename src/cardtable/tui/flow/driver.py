@@ -35,9 +35,6 @@ class TableUI(Protocol):
 
     def refused(self, seat: int, reason: str) -> None: ...
 
-    def moved(self, seat: int, events: Sequence[Event]) -> None:
-        """A move was applied (the app autosaves here)."""
-
     async def think(self, seat: int, bot: Any, view: Any, events: list) -> Any:
         """A computer's move, computed without freezing the screen."""
 
@@ -160,7 +157,6 @@ class GameDriver:
     async def after_move(self, seat: int, events: Sequence[Event]) -> bool:
         """Hide the mover's hand if someone else acts next; reveal, log, summarise.
         True if there was an interlude (a reveal or a summary)."""
-        self.ui.moved(seat, events)
         public = self.session.view(None)
         reveal = self.presenter.reveal(events, public, self.names)
         if reveal is not None and not self.fast:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from rich.cells import cell_len
 from textual.content import Content
 from textual.widgets import Static
 
 from ..cardfaces import CardStyle
+from ..widgets.text_table import table_lines
 from .base import TableWidget
 
 
@@ -28,23 +28,8 @@ def players_table(
     table = [["", "Player", *headers]] + [
         ["▶" if seat in acting else " ", names[seat], *rows[seat]] for seat in range(len(names))
     ]
-    widths = [max(_width(row[c]) for row in table) for c in range(len(table[0]))]
-    gap = "  "
-    if width and sum(widths) + 2 * (len(widths) - 1) > width:
-        gap = " "
-    lines: list[Content] = []
-    for index, row in enumerate(table):
-        parts: list[Content | str] = []
-        for c, cell in enumerate(row):
-            if c:
-                parts.append(gap)
-            pad = " " * (widths[c] - _width(cell))
-            cell_content = cell if isinstance(cell, Content) else Content(str(cell))
-            if c >= 2 and not isinstance(cell, Content):
-                parts.extend([pad, cell_content])  # numbers to the right
-            else:
-                parts.extend([cell_content, pad])
-        line = Content.assemble(*parts).rstrip()
+    lines, gap = table_lines(table, "ll" + "r" * len(headers), width)
+    for index, line in enumerate(lines):
         seat = index - 1
         if index == 0:
             line = line.stylize("bold $text-muted")
@@ -53,12 +38,8 @@ def players_table(
             line = line.stylize("bold $accent", 0, 1).stylize("bold", start, start + len(names[seat]))
         elif seat in out:
             line = line.stylize("$text-muted")
-        lines.append(line)
+        lines[index] = line
     return Content("\n").join(lines)
-
-
-def _width(cell: str | Content) -> int:
-    return cell.cell_length if isinstance(cell, Content) else cell_len(str(cell))
 
 
 def label(text: str) -> Content:

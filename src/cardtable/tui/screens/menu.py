@@ -14,8 +14,7 @@ from ...games import available_game_info
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
 
-#: One line per game for the menu (the engine's summary is longer).
-#: The items after the games: (id, label). The save-games issue adds "resume" first.
+#: The items after the games: (id, label).
 EXTRA_ITEMS: tuple[tuple[str, str], ...] = (
     ("resume", "Resume"),
     ("stats", "Statistics"),
@@ -26,6 +25,7 @@ EXTRA_ITEMS: tuple[tuple[str, str], ...] = (
 
 
 def game_prompt(game) -> Content:
+    """One item per game for the menu: name, player counts and a line about it (the engine's summary is longer)."""
     players = f"{game.min_players}–{game.max_players} players"
     blurb = getattr(game, "blurb", None) or game.summary  # a registry row's description
     return Content.assemble(

@@ -30,14 +30,6 @@ def problem_lines(listing: Listing) -> list[str]:
 
 class ResumeScreen(Screen[str | None]):
     CSS_PATH = SCREEN_CSS
-    DEFAULT_CSS = """
-    ResumeScreen { align: center top; }
-    #resume { width: 110; max-width: 100%; height: 1fr; padding: 1 1 0 1; }
-    #resume-title { text-style: bold; color: $text-accent; margin-bottom: 1; }
-    #resume-empty { color: $text-muted; }
-    #resume-table { height: auto; max-height: 1fr; }
-    #resume-problems { color: $text-warning; margin-top: 1; height: auto; }
-    """
     BINDINGS = [
         Binding("enter", "open", "Resume", priority=True),
         Binding("escape,q", "close", "Back"),

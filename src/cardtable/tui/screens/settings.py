@@ -17,32 +17,17 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Label, Select, Static, Switch
 
 from ...storage.settings import Settings, save_settings, theme_names
+from ..settings import CURTAIN_MODES, SPEEDS
 from ..widgets.size_notice import SizeNotice
 from . import SCREEN_CSS
 
 CARD_STYLES = [("Unicode suits (10♥ A♠)", "unicode"), ("ASCII only (10H AS)", "ascii")]
-SPEEDS = [("Instant", "instant"), ("Fast", "fast"), ("Normal", "normal"), ("Slow", "slow")]
-CURTAINS = [
-    ("Auto (two or more humans)", "auto"),
-    ("Always (every human turn)", "always"),
-    ("Never", "never"),
-]
+SPEED_CHOICES = [(label, speed) for speed, label in SPEEDS.items()]
+CURTAIN_CHOICES = [(label, mode) for mode, label in CURTAIN_MODES.items()]
 
 
 class SettingsScreen(Screen["Settings | None"]):
     CSS_PATH = SCREEN_CSS
-    DEFAULT_CSS = """
-    SettingsScreen { align: center top; }
-    #settings { width: 76; max-width: 100%; height: auto; max-height: 100%; padding: 1 1 0 1; }
-    #settings-title { text-style: bold; color: $text-accent; margin-bottom: 1; }
-    #settings-notice { color: $text-warning; margin-bottom: 1; height: auto; }
-    /* a label column and a field column: a Select's drop-down stays inside the screen */
-    .setting { layout: grid; grid-size: 2; grid-columns: 20 1fr; grid-rows: auto; height: auto; margin-bottom: 1; }
-    .setting > Select { width: 100%; }
-    .setting > Switch { width: auto; }
-    #settings-buttons { height: auto; align-horizontal: center; }
-    #settings-buttons > Button { margin: 0 1; }
-    """
     BINDINGS = [
         Binding("ctrl+s", "save", "Save", priority=True),
         Binding("escape", "cancel", "Cancel"),
@@ -71,10 +56,10 @@ class SettingsScreen(Screen["Settings | None"]):
                 yield Switch(value=s.four_colour, id="four_colour")
             with Horizontal(classes="setting"):
                 yield Label("Computer speed")
-                yield Select(SPEEDS, value=s.computer_speed, allow_blank=False, compact=True, id="computer_speed")
+                yield Select(SPEED_CHOICES, value=s.computer_speed, allow_blank=False, compact=True, id="computer_speed")
             with Horizontal(classes="setting"):
                 yield Label("Curtain")
-                yield Select(CURTAINS, value=s.curtain, allow_blank=False, compact=True, id="curtain")
+                yield Select(CURTAIN_CHOICES, value=s.curtain, allow_blank=False, compact=True, id="curtain")
             with Horizontal(id="settings-buttons"):
                 yield Button("Save (Ctrl+S)", id="save", variant="primary")
                 yield Button("Cancel (Esc)", id="cancel")

@@ -32,15 +32,6 @@ def _game_label(game_id: str) -> str:
 
 class StatisticsScreen(Screen[None]):
     CSS_PATH = SCREEN_CSS
-    DEFAULT_CSS = """
-    StatisticsScreen { align: center top; }
-    #stats { width: 110; max-width: 100%; height: 1fr; padding: 1 1 0 1; }
-    #stats-title { text-style: bold; color: $text-accent; }
-    #stats-notice { color: $text-warning; height: auto; }
-    #stats-empty { color: $text-muted; margin-top: 1; }
-    #stats-table { height: auto; max-height: 1fr; margin-top: 1; }
-    #stats-how { color: $text-muted; margin-top: 1; height: auto; }
-    """
     BINDINGS = [
         Binding("escape,q", "close", "Back"),
         Binding("left", "tab(-1)", "Game", show=False),

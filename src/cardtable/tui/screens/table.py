@@ -37,9 +37,8 @@ from ..widgets.size_notice import SizeNotice
 from .curtain import CurtainScreen
 from .game_over import seed_note
 from .picker import PickerScreen
-from .reveal import RevealScreen
+from .interlude import RevealScreen, SummaryScreen
 from .secret import SecretPromptScreen
-from .summary import SummaryScreen
 from . import SCREEN_CSS
 
 
@@ -54,13 +53,6 @@ class TableScreen(Screen[None]):
         Binding("o", "results", "Results"),
         Binding("escape", "menu", "Menu"),
     ]
-
-    class MoveApplied(Message):
-        """A move was applied (the autosave hook)."""
-
-        def __init__(self, session: Session) -> None:
-            super().__init__()
-            self.session = session
 
     class GameEnded(Message):
         def __init__(self, screen: TableScreen, outcome: Outcome) -> None:
@@ -219,9 +211,6 @@ class TableScreen(Screen[None]):
             self._legal = []
         self._draw_private()
         return move
-
-    def moved(self, seat: int, events: Sequence[Event]) -> None:
-        self.post_message(self.MoveApplied(self.session))
 
     def refused(self, seat: int, reason: str) -> None:
         self.set_status(f"Refused: {reason}")

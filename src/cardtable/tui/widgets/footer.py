@@ -17,15 +17,6 @@ from textual.widget import Widget
 
 
 class KeysFooter(Widget):
-    DEFAULT_CSS = """
-    KeysFooter {
-        dock: bottom;
-        height: 1;
-        background: $footer-background;
-        color: $footer-foreground;
-    }
-    """
-
     def __init__(self) -> None:
         super().__init__()
         self._shown: tuple = ()
