@@ -25,9 +25,7 @@ machine's speed; ``--iterations`` fixes its work, and its play, exactly.
 
 from __future__ import annotations
 
-import json
 import math
-import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field

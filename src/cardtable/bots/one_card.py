@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections import Counter
 from typing import Any, Sequence
 
 from ..core.cards import Rank, Suit
@@ -22,7 +21,7 @@ from ..games.one_card.moves import Draw, Pass, Play
 from ..games.one_card.view import OneCardView
 from ..games.one_card import ALL_CARDS, attack_value, card_points, is_good_play
 from .one_card_evidence import evidence, resample
-from .one_card_playout import playout_normal
+from .one_card_playout import Scorer, card_of, playout_normal
 from .search import SearchKit
 
 SEVEN, THREE, JACK, QUEEN, KING = Rank.SEVEN, Rank.THREE, Rank.JACK, Rank.QUEEN, Rank.KING
@@ -40,83 +39,9 @@ def _fallback(moves: Sequence[Any]) -> Any:
     return moves[0]
 
 
-def best_suit(cards: Sequence[Any]) -> Suit | None:
-    """The suit held most (7s and Jokers aside); ties go to the costlier cards."""
-    count: Counter = Counter()
-    for c in cards:
-        if c.suit is not None and c.rank != SEVEN:
-            count[c.suit] += 100 + POINTS[c]
-    if not count:
-        return None
-    return max(count, key=lambda s: (count[s], -s))
-
-
 def _follow(rest: Sequence[Any], rank: Rank, suit: Suit | None) -> int:
     """How many of ``rest`` would be good plays on a top card of ``rank`` with ``suit``."""
     return sum(1 for c in rest if is_good_play(c, rank, suit))
-
-
-class Seats:
-    """Who is who around the table, and what the hand holds, from the view."""
-
-    def __init__(self, view: OneCardView) -> None:
-        self.me = view.player
-        n = view.players
-        self.n = n
-        self.next = (self.me + view.direction) % n
-        self.prev = (self.me - view.direction) % n
-        sizes = view.hand_sizes
-        self.threat = min(sizes[s] for s in range(n) if s != self.me)
-        self.next_size = sizes[self.next]
-        self.danger = self.threat <= 2  # someone may go out soon: dump points
-        self.suit = best_suit(view.hand)
-
-
-def score_play(view: OneCardView, seats: Seats, move: Any) -> float:
-    """How much the normal rules like ``move`` (a Play) in a normal turn."""
-    card = move.card
-    hand = view.hand
-    if len(hand) == 1:
-        return 1000.0  # going out
-    rank = card.rank
-    suit = move.suit if move.suit is not None else card.suit
-    follow = -1 if is_good_play(card, rank, suit) else 0  # the card itself is not left
-    for c in hand:
-        if is_good_play(c, rank, suit):
-            follow += 1
-    points = POINTS[card]
-    if seats.danger:
-        score = points * 1.0 + follow * 2.0
-    else:
-        score = points * 0.3 + follow * 3.0
-    attack = ATTACK[card]
-    left = len(hand) - 1
-    two = seats.n == 2
-    if rank == SEVEN:
-        score -= 5.0 if left <= 1 else 25.0
-        if move.suit != seats.suit:
-            score -= 3.0
-    elif rank == THREE:
-        score -= 0.0 if seats.danger else 15.0
-    elif attack:
-        if seats.next_size <= 2:
-            score += 20.0 + attack
-        elif not seats.danger:
-            score -= 10.0
-    if rank == JACK:
-        score += 8.0 if two else (15.0 if seats.next_size == seats.threat else 3.0)
-    elif rank == QUEEN:
-        if two and view.options.queen_skips_with_two:
-            score += 8.0
-        elif not two and seats.next_size == seats.threat and view.hand_sizes[seats.prev] > seats.threat:
-            score += 10.0
-    elif rank == KING:
-        score += 6.0 if follow and left > 1 else -5.0
-    if left == 1:
-        last = hand[0] if hand[1] == card else hand[1]
-        if last.rank == SEVEN:
-            score += 10.0  # a lone 7 goes out on anything
-    return score
 
 
 def normal(view: OneCardView, moves: Sequence[Any], rng: random.Random) -> Any:
@@ -136,8 +61,8 @@ def normal(view: OneCardView, moves: Sequence[Any], rng: random.Random) -> Any:
         if threes:
             return threes[0]
         return _fallback(moves)
-    seats = Seats(view)
-    return max(plays, key=lambda m: score_play(view, seats, m))
+    scorer = Scorer.of_view(view)
+    return max(plays, key=lambda m: scorer.score((m, card_of(m))))
 
 
 # -- easy -------------------------------------------------------------------------------
@@ -195,9 +120,9 @@ def candidates(view: OneCardView, moves: list, prior: Any) -> list:
         return _distinct(moves)
     if len(plays) <= 1 and not any(type(m) is Draw for m in moves):
         return [prior]
-    seats = Seats(view)
+    scorer = Scorer.of_view(view)
     scored = sorted(
-        ((score_play(view, seats, m), i, m) for i, m in enumerate(_distinct(plays))),
+        ((scorer.score((m, card_of(m))), i, m) for i, m in enumerate(_distinct(plays))),
         key=lambda t: (-t[0], t[1]),
     )
     endgame = min(view.hand_sizes) <= 3

@@ -24,7 +24,7 @@ SEVEN, THREE, JACK, QUEEN, KING = Rank.SEVEN, Rank.THREE, Rank.JACK, Rank.QUEEN,
 PLAY_ID: dict[int, int] = {id(play): card for card, plays in enumerate(PLAYS) for play in plays}
 
 
-def _card(move: Any) -> int:
+def card_of(move: Any) -> int:
     card = PLAY_ID.get(id(move))
     return ID[move.card] if card is None else card
 
@@ -56,7 +56,7 @@ def _best_suit(hand: Sequence[int]) -> Suit | None:
 
 
 def playout_normal(state: Any, seat: int, moves: Sequence[Any], rng: random.Random) -> Any:
-    plays = [(m, _card(m)) for m in moves if type(m) is Play]
+    plays = [(m, card_of(m)) for m in moves if type(m) is Play]
     if not plays:
         return _fallback(moves)
     hand = state.hands[seat]
@@ -75,15 +75,15 @@ def playout_normal(state: Any, seat: int, moves: Sequence[Any], rng: random.Rand
             if RANK[p[1]] == THREE:
                 return p[0]
         return _fallback(moves)
-    return max(plays, key=_Scorer(state, seat, hand, sizes).score)[0]
+    return max(plays, key=Scorer(hand, sizes, seat, mode.direction, state.table.options.queen_skips_with_two).score)[0]
 
 
-class _Scorer:
-    """``one_card.score_play`` on card ids."""
+class Scorer:
+    """How much the normal rules like a play in a normal turn, on card ids: the one
+    scoring of the normal level, for its own decisions and inside playouts."""
 
-    def __init__(self, state: Any, seat: int, hand: Sequence[int], sizes: list[int]) -> None:
+    def __init__(self, hand: Sequence[int], sizes: Sequence[int], seat: int, direction: int, queen_skips: bool) -> None:
         n = len(sizes)
-        direction = state.mode.direction
         self.hand = hand
         self.sizes = sizes
         self.two = n == 2
@@ -92,7 +92,13 @@ class _Scorer:
         self.threat = min(sizes[s] for s in range(n) if s != seat)
         self.danger = self.threat <= 2
         self.suit = _best_suit(hand)
-        self.queen_skips = state.table.options.queen_skips_with_two
+        self.queen_skips = queen_skips
+
+    @classmethod
+    def of_view(cls, view: Any) -> Scorer:
+        """The normal rules' scorer for the seat whose view this is (the bot's own decisions)."""
+        hand = [ID[c] for c in view.hand]
+        return cls(hand, view.hand_sizes, view.player, view.direction, view.options.queen_skips_with_two)
 
     def score(self, pair: tuple[Any, int]) -> float:
         move, card = pair

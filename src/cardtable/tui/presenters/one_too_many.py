@@ -14,7 +14,7 @@ from textual.content import Content
 
 from ...core.engine import Event
 from ...core.secret import CHOSEN
-from ...games.one_too_many import GAME, Ask, Phase, Redo, View
+from ...games.one_too_many import GAME, Ask, Phase, View
 from ...games.one_too_many.events import NumbersShown, RedoDecision, RoundEnd
 from ..cardfaces import CardStyle, chip, inline
 from .base import Choice, Presenter, Prompt, Reveal, Summary
