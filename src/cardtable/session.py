@@ -12,7 +12,7 @@ from typing import Any, Callable, Sequence
 from .core.cards import Card
 from .core.engine import Event, Game
 from .core.codec import move_from_json
-from .core.record import GameRecord, make_record, parse_deck, replay
+from .core.record import GameRecord, HintMark, UndoMark, make_record, parse_deck, replay
 from .games import SEAT_KINDS as SEAT_KINDS  # re-exported: saves and the CLI check seats against it
 from .games import get_game
 
@@ -38,6 +38,9 @@ class Session:
     deck: tuple[Card, ...] | None = None
     moves: list[tuple[int, Any]] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
+    #: undos and hints used so far (saved in the record; counted in the statistics)
+    undos: list[UndoMark] = field(default_factory=list)
+    hints: list[HintMark] = field(default_factory=list)
     #: called after every applied move with (session, player, move, events): autosave, stats
     listeners: list[Callable[[Session, int, Any, tuple[Event, ...]], None]] = field(
         default_factory=list, repr=False, compare=False
@@ -97,7 +100,7 @@ class Session:
     def record(self) -> GameRecord:
         return make_record(
             self.game, len(self.seats), self.options, self.seed, self.moves, self.deck, self.names
-        )
+        ).model_copy(update={"undos": list(self.undos), "hints": list(self.hints)})
 
     @classmethod
     def from_record(cls, record: GameRecord, seats: Sequence[Seat] | None = None) -> Session:
@@ -116,4 +119,6 @@ class Session:
             parse_deck(record.deck),
             moves,
             [e for _, e in replayed.events],
+            list(record.undos),
+            list(record.hints),
         )

@@ -32,6 +32,23 @@ class MoveEntry(BaseModel):
     move: dict[str, Any]
 
 
+class UndoMark(BaseModel):
+    """``player`` took back ``taken`` moves, leaving ``at`` moves in the record."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    at: int = Field(ge=0, le=MAX_MOVES)
+    taken: int = Field(ge=1, le=MAX_MOVES)
+    player: int = Field(ge=0, le=63)
+
+
+class HintMark(BaseModel):
+    """``player`` asked for a hint with ``at`` moves in the record."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    at: int = Field(ge=0, le=MAX_MOVES)
+    player: int = Field(ge=0, le=63)
+
+
 class GameRecord(BaseModel):
     """Strict: a string where a number belongs (``"players": "3"``) is refused, never converted."""
 
@@ -43,6 +60,9 @@ class GameRecord(BaseModel):
     deck: list[str] | None = Field(None, max_length=1000)
     names: list[str] | None = None
     moves: list[MoveEntry] = Field(default_factory=list, max_length=MAX_MOVES)
+    #: undos and hints used (not needed to replay; kept for the log and the statistics)
+    undos: list[UndoMark] = Field(default_factory=list, max_length=MAX_MOVES)
+    hints: list[HintMark] = Field(default_factory=list, max_length=MAX_MOVES)
 
     @field_validator("names")
     @classmethod
@@ -60,6 +80,8 @@ class GameRecord(BaseModel):
         if any(m.player >= self.players for m in self.moves):
             index = next(i for i, m in enumerate(self.moves) if m.player >= self.players)
             raise ValueError(f"move {index} is by player {self.moves[index].player}, but seats are 0 to {self.players - 1}")
+        if any(mark.player >= self.players for mark in (*self.undos, *self.hints)):
+            raise ValueError(f"an undo or hint names a seat that does not exist (seats are 0 to {self.players - 1})")
         return self
 
 
