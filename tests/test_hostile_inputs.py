@@ -108,7 +108,7 @@ def test_one_card_target_is_bounded_and_strict(capsys):
 
 
 def test_play_names_follow_the_new_game_form(capsys):
-    from cardtable.names import check_names
+    from cardtable.core.names import check_names
 
     for names in (["", "Bob"], ["Ann", "ann"], ["x" * 17, "Bob"], ["Ann", "\x1b]0;title\x07"]):
         assert check_names(names), names  # the form refuses them...

@@ -13,10 +13,10 @@ def test_decks_have_the_right_cards():
     assert len(standard_deck()) == 52 == len(set(standard_deck()))
     jokers = standard_deck(jokers=True)
     assert len(jokers) == 54
-    assert {c for c in jokers if c.is_joker} == {Card(Rank.BLACK_JOKER), Card(Rank.RED_JOKER)}
+    assert {c for c in jokers if c.suit is None} == {Card(Rank.BLACK_JOKER), Card(Rank.RED_JOKER)}
     three = multi_deck(3, jokers=True)
     assert len(three) == 162 == len(set(three))
-    assert sum(c.is_joker for c in three) == 6
+    assert sum(c.suit is None for c in three) == 6
     assert Counter(c.deck for c in three) == {0: 54, 1: 54, 2: 54}
 
 

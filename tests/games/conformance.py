@@ -144,7 +144,7 @@ def check_same_seed_replays_equal(game, players, options):
 def check_deck_order_is_honoured_and_conserved(game):
     players = game.min_players
     state = game.new(players, seed=5)
-    deck = tuple(sorted(game.all_cards(state), key=lambda c: c.sort_key()))
+    deck = tuple(sorted(game.all_cards(state), key=lambda c: c.code))
     stacked = game.new(players, seed=5, deck=deck)
     assert Counter(game.all_cards(stacked)) == Counter(deck)
     assert not game.invariant_violations(stacked)

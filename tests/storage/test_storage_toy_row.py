@@ -38,7 +38,7 @@ def test_the_row_puts_the_toy_in_the_registry_and_the_menu(toy):
     assert games.get_game("toy") is toy
     assert "toy" in games.game_ids()
     assert "Toy Race" in [info.name for info in games.available_game_info()]
-    assert games.get_row("toy").seat_kinds == ("human", "random")
+    assert games.get_row("toy").levels == ("random",)
     from cardtable.tui.screens.menu import game_prompt
 
     assert "Take one or two cards a turn." in game_prompt(games.get_row("toy").info).plain

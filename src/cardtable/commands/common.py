@@ -111,7 +111,7 @@ def checked_options(game, players: int | None, pairs) -> Any:
 
 def error_line(text: str) -> None:
     """One line on stderr, any control character in it made visible."""
-    from ..names import visible
+    from ..core.names import visible
 
     try:
         print(visible(text), file=sys.stderr)

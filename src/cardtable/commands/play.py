@@ -29,7 +29,7 @@ def run(args) -> int:
         if items is not None and len(items) != players:
             raise UsageError(f"{label} lists {plural(len(items), 'seat')} for {plural(players, 'player')}")
     if names is not None:
-        from ..names import names_problem
+        from ..core.names import names_problem
 
         problem = names_problem(names)
         if problem is not None:

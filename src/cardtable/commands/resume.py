@@ -57,7 +57,7 @@ def print_problems(problems) -> None:
     from rich.console import Console
     from rich.markup import escape
 
-    from ..names import visible
+    from ..core.names import visible
     from ..storage.saves import DamagedSave
 
     err = Console(stderr=True, highlight=False, soft_wrap=True)  # one line per problem, however long

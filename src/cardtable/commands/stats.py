@@ -32,7 +32,7 @@ def run(args: argparse.Namespace) -> int:
     store = StatsStore()
     rows, notice = store.rows(args.game, args.player)
     if notice:
-        from ..names import visible
+        from ..core.names import visible
 
         Console(stderr=True, highlight=False, soft_wrap=True).print(f"[yellow]{escape(visible(notice))}[/]")
     if args.json:
@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     console = Console(highlight=False)
     if not rows:
-        from ..names import visible
+        from ..core.names import visible
 
         what = f" of {args.game}" if args.game else ""
         who = f" for {args.player}" if args.player else ""

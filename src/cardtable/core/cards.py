@@ -88,10 +88,6 @@ class Card(NamedTuple):
     deck: int = 0
 
     @property
-    def is_joker(self) -> bool:
-        return self.suit is None
-
-    @property
     def color(self) -> Color:
         if self.suit is None:
             return Color.RED if self.rank == Rank.RED_JOKER else Color.BLACK
@@ -109,9 +105,6 @@ class Card(NamedTuple):
         """A stable ASCII code for files: ``10H``, ``AS``, ``RJ``; ``AS#2`` for deck 2."""
         base = self.rank.short if self.suit is None else self.rank.short + self.suit.letter
         return base if self.deck == 0 else f"{base}#{self.deck}"
-
-    def sort_key(self) -> tuple[int, int, int]:
-        return (self.rank, -1 if self.suit is None else self.suit, self.deck)
 
     def __str__(self) -> str:
         return self.face

@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from ..names import names_problem, visible
+from .names import names_problem, visible
 from .cards import Card, parse_card
 from .codec import move_from_json, move_to_json
 from .engine import Event, Game, IllegalMove

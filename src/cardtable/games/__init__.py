@@ -46,10 +46,6 @@ class GameRow(NamedTuple):
         """The computer levels this game offers."""
         return LEVELS if self.bots is not None else ("random",)
 
-    @property
-    def seat_kinds(self) -> tuple[str, ...]:
-        return ("human", *self.levels)
-
 
 ROWS: dict[str, GameRow] = {
     row.info.id: row

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..names import visible
+from ..core.names import visible
 from ..core.jsonfile import BadJson, load_json_file, parse_json, read_bounded
 
 __all__ = ["BadJson", "first_error", "load_json_file", "parse_json", "read_bounded"]

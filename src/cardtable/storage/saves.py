@@ -43,7 +43,7 @@ from pydantic import (
 )
 
 from ..core.record import GameRecord, RecordError
-from ..names import name_problem, visible
+from ..core.names import name_problem, visible
 from ..session import SEAT_KINDS, Seat, Session
 from . import paths
 from .atomic import atomic_write_text, backup_path, rename_no_clobber

@@ -23,7 +23,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, ValidationError, field_validator
 
-from ..names import visible
+from ..core.names import visible
 from . import paths
 from .atomic import atomic_write_text
 from .jsonio import BadJson, first_error, load_json_file

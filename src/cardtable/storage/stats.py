@@ -2,7 +2,7 @@
 
 Players are told apart so: a human by name, compared without regard to case
 or surrounding spaces (``Ann`` and ``ann`` are one person, and one table may
-not seat both: see :mod:`cardtable.names`); a computer by its level and name
+not seat both: see :mod:`cardtable.core.names`); a computer by its level and name
 ("Bob (normal computer)"), so a computer never merges with a human of the
 same name, nor with a computer of another level.
 :data:`HOW_PLAYERS_ARE_TOLD_APART` says so in words for the screens.
@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Literal, Sequence
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
-from ..names import same_name_key, visible
+from ..core.names import same_name_key, visible
 from . import paths
 from .atomic import atomic_write_text, file_lock, rename_no_clobber, sweep_temp_files
 from .jsonio import BadJson, first_error, load_json_file

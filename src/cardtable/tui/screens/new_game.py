@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from ...core.engine import Game
-from ...names import MAX_NAME, check_names
+from ...core.names import MAX_NAME, check_names
 from ...session import Seat
 from ..setup import DEFAULT_COMPUTER, SEAT_CHOICES, GameSetup, default_name
 from ..widgets.options_form import OptionsForm, show_error
