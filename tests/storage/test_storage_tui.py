@@ -22,7 +22,7 @@ from cardtable.storage.settings import Settings, load_settings, save_settings
 from cardtable.storage.stats import StatsStore
 from cardtable.core.engine import Outcome
 from cardtable.tui.app import CardtableApp
-from cardtable.tui.persistence import MENU_ITEMS, PersistenceMixin
+from cardtable.tui.persistence import PersistenceMixin
 from cardtable.tui.screens import menu as menu_module
 from cardtable.tui.screens.menu import MenuScreen
 from cardtable.tui.screens.resume import ResumeScreen
@@ -70,13 +70,6 @@ def _wired():
             self.push_screen(TableScreen(setup, session, get_presenter(setup.game_id), self.settings))
 
     return WiredApp
-
-
-@pytest.fixture(autouse=True)
-def menu_items(monkeypatch):
-    items = dict(menu_module.EXTRA_ITEMS)
-    if "resume" not in items:
-        monkeypatch.setattr(menu_module, "EXTRA_ITEMS", (*MENU_ITEMS, *menu_module.EXTRA_ITEMS))
 
 
 @pytest.fixture

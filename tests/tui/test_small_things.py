@@ -3,12 +3,21 @@ the Settings drop-downs, a stale status line, the Shed rules' wording, F1 at the
 
 from __future__ import annotations
 
-import pytest
-
 from pathlib import Path
 
+import pytest
+from test_full_games import sensible
 from textual.widgets import Select
 from textual.widgets._select import SelectOverlay
+from tui_helpers import (
+    make_app,
+    play_to_game_over,
+    ready,
+    run_async,
+    screen_text,
+    table_of,
+    wait_until,
+)
 
 import cardtable
 from cardtable.tui.app import CardtableApp
@@ -17,8 +26,6 @@ from cardtable.tui.screens.rules import RulesScreen
 from cardtable.tui.screens.settings import SettingsScreen
 from cardtable.tui.settings import TuiSettings
 from cardtable.tui.widgets.options_form import TickBox
-from test_full_games import sensible
-from tui_helpers import make_app, play_to_game_over, ready, run_async, screen_text, table_of, wait_until
 
 
 @run_async
@@ -115,18 +122,36 @@ def test_one_point_is_singular():
 
 
 def test_the_tui_offers_exactly_the_stored_settings_modes_and_seat_kinds():
-    """The TUI names each mode once (tui/settings.py) and each seat kind once (games.SEAT_KINDS)."""
+    """Each mode is defined once (storage/choices.py): the stored settings accept
+    exactly those, and the TUI labels and offers exactly those, in that order."""
+    import pydantic
+
     from cardtable.games import SEAT_KINDS
-    from cardtable.storage.settings import COMPUTER_SPEEDS, CURTAIN_MODES as STORED_CURTAINS
+    from cardtable.storage.choices import COMPUTER_SPEEDS, CURTAIN_MODES
+    from cardtable.storage.settings import Settings
     from cardtable.tui.screens.settings import CURTAIN_CHOICES, SPEED_CHOICES
-    from cardtable.tui.settings import CURTAIN_MODES, EVENT_PAUSE, MOVE_PAUSE, SPEEDS
+    from cardtable.tui.settings import (
+        CURTAIN_LABELS,
+        EVENT_PAUSE,
+        MOVE_PAUSE,
+        SPEED_LABELS,
+        TuiSettings,
+    )
     from cardtable.tui.setup import SEAT_CHOICES
 
-    assert tuple(SPEEDS) == COMPUTER_SPEEDS and tuple(CURTAIN_MODES) == STORED_CURTAINS
+    assert tuple(SPEED_LABELS) == COMPUTER_SPEEDS and tuple(CURTAIN_LABELS) == CURTAIN_MODES
     assert [value for _, value in SPEED_CHOICES] == list(COMPUTER_SPEEDS)
-    assert [value for _, value in CURTAIN_CHOICES] == list(STORED_CURTAINS)
-    assert set(MOVE_PAUSE) == set(EVENT_PAUSE) == set(SPEEDS)
+    assert [value for _, value in CURTAIN_CHOICES] == list(CURTAIN_MODES)
+    assert set(MOVE_PAUSE) == set(EVENT_PAUSE) == set(COMPUTER_SPEEDS)
     assert tuple(kind for _, kind in SEAT_CHOICES) == SEAT_KINDS
+    for mode in CURTAIN_MODES:
+        assert Settings(curtain=mode).curtain == TuiSettings(curtain=mode).curtain == mode
+    for speed in COMPUTER_SPEEDS:
+        assert Settings(computer_speed=speed).computer_speed == TuiSettings(speed=speed).speed == speed
+    with pytest.raises(pydantic.ValidationError):
+        Settings(curtain="sometimes")
+    with pytest.raises(ValueError):
+        TuiSettings(curtain="sometimes")
 
 
 def test_every_table_pads_its_columns_the_same_way():

@@ -19,20 +19,33 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+    field_validator,
+)
 
 from ..core.names import visible
 from . import paths
 from .atomic import atomic_write_text
+from .choices import (
+    DEFAULT_CARD_STYLE,
+    DEFAULT_CURTAIN,
+    DEFAULT_FOUR_COLOUR,
+    DEFAULT_SPEED,
+    DEFAULT_THEME,
+    CardStyle,
+    ComputerSpeed,
+    CurtainMode,
+)
 from .jsonio import BadJson, first_error, load_json_file
 
 SCHEMA_VERSION = 1
-CARD_STYLES = ("unicode", "ascii")
-COMPUTER_SPEEDS = ("instant", "fast", "normal", "slow")
-CURTAIN_MODES = ("auto", "always", "never")
-DEFAULT_THEME = "textual-dark"
 
 
 @cache
@@ -48,10 +61,10 @@ class Settings(BaseModel):
 
     schema_version: StrictInt = SCHEMA_VERSION
     theme: StrictStr = DEFAULT_THEME
-    card_style: Literal["unicode", "ascii"] = "unicode"
-    four_colour: StrictBool = False
-    computer_speed: Literal["instant", "fast", "normal", "slow"] = "normal"
-    curtain: Literal["auto", "always", "never"] = "auto"
+    card_style: CardStyle = DEFAULT_CARD_STYLE
+    four_colour: StrictBool = DEFAULT_FOUR_COLOUR
+    computer_speed: ComputerSpeed = DEFAULT_SPEED
+    curtain: CurtainMode = DEFAULT_CURTAIN
 
     @field_validator("schema_version")
     @classmethod

@@ -15,6 +15,7 @@ import threading
 from typing import TYPE_CHECKING
 
 from ..storage import paths
+from ..storage.choices import DEFAULT_THEME
 from .settings import TuiSettings
 
 if TYPE_CHECKING:
@@ -27,9 +28,9 @@ if TYPE_CHECKING:
 # imported on first use: only the settings are read at start (for the theme),
 # and without a settings file not even those modules (pydantic) are imported.
 
-#: ``tui_settings(Settings())``: the preferences when there is no settings file
-#: (tests/tui/test_start_light.py checks that they agree).
-DEFAULT_TUI_SETTINGS = TuiSettings(curtain="auto", speed="normal", ascii_cards=False, four_colours=False, theme="textual-dark")
+#: ``tui_settings(Settings())``: the preferences when there is no settings file,
+#: without importing pydantic (both take their defaults from storage/choices.py).
+DEFAULT_TUI_SETTINGS = TuiSettings(theme=DEFAULT_THEME)
 
 
 def load_settings(path=None):
@@ -37,9 +38,6 @@ def load_settings(path=None):
     from ..storage.settings import load_settings
 
     return load_settings(path)
-
-#: The menu items this mixin answers, in menu order (before Rules and Quit).
-MENU_ITEMS: tuple[tuple[str, str], ...] = (("resume", "Resume"), ("stats", "Statistics"), ("settings", "Settings"))
 
 
 def tui_settings(settings: Settings) -> TuiSettings:

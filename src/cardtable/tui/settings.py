@@ -10,10 +10,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-#: The curtain modes, each with its label on the Settings screen.
-CURTAIN_MODES = {"auto": "Auto (two or more humans)", "always": "Always (every human turn)", "never": "Never"}
-#: The computer speeds, fastest first, each with its label on the Settings screen.
-SPEEDS = {"instant": "Instant", "fast": "Fast", "normal": "Normal", "slow": "Slow"}
+from ..storage.choices import (
+    COMPUTER_SPEEDS,
+    CURTAIN_MODES,
+    DEFAULT_CARD_STYLE,
+    DEFAULT_CURTAIN,
+    DEFAULT_FOUR_COLOUR,
+    DEFAULT_SPEED,
+)
+
+#: The label of each curtain mode on the Settings screen (the modes: storage/choices.py).
+CURTAIN_LABELS = {"auto": "Auto (two or more humans)", "always": "Always (every human turn)", "never": "Never"}
+#: The label of each computer speed on the Settings screen.
+SPEED_LABELS = {"instant": "Instant", "fast": "Fast", "normal": "Normal", "slow": "Slow"}
 
 #: Seconds a computer's move stays in view before play goes on (skippable).
 MOVE_PAUSE = {"slow": 2.0, "normal": 1.0, "fast": 0.4, "instant": 0.0}
@@ -23,17 +32,17 @@ EVENT_PAUSE = {"slow": 0.5, "normal": 0.25, "fast": 0.08, "instant": 0.0}
 
 @dataclass(frozen=True, slots=True)
 class TuiSettings:
-    curtain: str = "auto"  # auto: only with two or more human seats; always; never
-    speed: str = "normal"  # how long a computer's move stays in view
-    ascii_cards: bool = False  # 10H instead of 10♥ (for fonts without the suits)
-    four_colours: bool = False  # clubs green and diamonds blue, as in a four-colour deck
+    curtain: str = DEFAULT_CURTAIN  # auto: only with two or more human seats; always; never
+    speed: str = DEFAULT_SPEED  # how long a computer's move stays in view
+    ascii_cards: bool = DEFAULT_CARD_STYLE == "ascii"  # 10H instead of 10♥ (for fonts without the suits)
+    four_colours: bool = DEFAULT_FOUR_COLOUR  # clubs green and diamonds blue, as in a four-colour deck
     theme: str | None = None  # a Textual theme name; None keeps Textual's default
 
     def __post_init__(self) -> None:
         if self.curtain not in CURTAIN_MODES:
             raise ValueError(f"curtain mode must be one of {', '.join(CURTAIN_MODES)}")
-        if self.speed not in SPEEDS:
-            raise ValueError(f"speed must be one of {', '.join(SPEEDS)}")
+        if self.speed not in COMPUTER_SPEEDS:
+            raise ValueError(f"speed must be one of {', '.join(COMPUTER_SPEEDS)}")
 
     @property
     def move_pause(self) -> float:

@@ -17,13 +17,13 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Label, Select, Static, Switch
 
 from ...storage.settings import Settings, save_settings, theme_names
-from ..settings import CURTAIN_MODES, SPEEDS
+from ..settings import CURTAIN_LABELS, SPEED_LABELS
 from ..widgets.size_notice import SizeNotice
 from . import SCREEN_CSS
 
 CARD_STYLES = [("Unicode suits (10♥ A♠)", "unicode"), ("ASCII only (10H AS)", "ascii")]
-SPEED_CHOICES = [(label, speed) for speed, label in SPEEDS.items()]
-CURTAIN_CHOICES = [(label, mode) for mode, label in CURTAIN_MODES.items()]
+SPEED_CHOICES = [(label, speed) for speed, label in SPEED_LABELS.items()]
+CURTAIN_CHOICES = [(label, mode) for mode, label in CURTAIN_LABELS.items()]
 
 
 class SettingsScreen(Screen["Settings | None"]):

@@ -1,0 +1,24 @@
+"""The settings' choices and their defaults, defined once.
+
+The stored settings (:mod:`.settings`, pydantic) and the app's preferences
+(:mod:`cardtable.tui.settings`) both take them from here. Standard library
+only: the app reads the defaults at start without importing pydantic.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, get_args
+
+CurtainMode = Literal["auto", "always", "never"]
+ComputerSpeed = Literal["instant", "fast", "normal", "slow"]  # fastest first
+CardStyle = Literal["unicode", "ascii"]
+
+CURTAIN_MODES: tuple[str, ...] = get_args(CurtainMode)
+COMPUTER_SPEEDS: tuple[str, ...] = get_args(ComputerSpeed)
+CARD_STYLES: tuple[str, ...] = get_args(CardStyle)
+
+DEFAULT_THEME = "textual-dark"
+DEFAULT_CURTAIN: CurtainMode = "auto"
+DEFAULT_SPEED: ComputerSpeed = "normal"
+DEFAULT_CARD_STYLE: CardStyle = "unicode"
+DEFAULT_FOUR_COLOUR = False
