@@ -14,6 +14,7 @@ from cardtable.games import get_game
 from cardtable.session import Seat, Session
 from cardtable.storage.saves import SaveStore
 from cardtable.tui.app import CardtableApp
+from cardtable.tui.cardfaces import face
 from cardtable.tui.flow.timeline import Timeline
 from cardtable.tui.presenters import get_presenter
 from cardtable.tui.screens.replay import ReplayScreen
@@ -75,7 +76,8 @@ async def test_public_view_by_default_and_face_up_only_once_over():
     timeline = Timeline.of(record)
     # a move after which the mover drew a card only they saw
     k = next(i + 1 for i, events in enumerate(timeline.events)
-             if any(e.visible_to for e in events) and any(e.render(NAMES).endswith("draws a card.") for e in events))
+             if any(e.visible_to for e in events) and any(e.render(NAMES).endswith("draws a card.") for e in events)
+             and max(timeline.view(i + 1).hand_sizes) <= 8)  # (each hand on one line)
     secret = next(e for e in timeline.events[k - 1] if e.visible_to).render(NAMES)
     public = next(e for e in timeline.events[k - 1] if e.visible(None)).render(NAMES)
     async with replay_app(record).run_test(size=SIZE) as pilot:
@@ -87,19 +89,21 @@ async def test_public_view_by_default_and_face_up_only_once_over():
         text = screen_text(pilot.app)
         assert f"Move {k} of {timeline.moves}" in text
         assert public in text and secret not in text
-        assert "Hand (" not in text and "face up:" not in text.lower()
+        assert "Hand:" not in text and "face up:" not in text.lower()
         await pilot.press("f")
         await pilot.pause()
         text = screen_text(pilot.app)
         assert "All hands face up: the game is over" in text
         for seat, name in enumerate(NAMES):
-            hand = timeline.view(k, seat).hand
-            assert f"{name}  Hand ({len(hand)})" in text
+            hand = timeline.game.zones(timeline.states[k])[f"hand{seat}"]
+            line = next(line for line in text.splitlines() if line.strip().startswith(f"{name}  Hand: "))
+            shown = line.split("Hand: ", 1)[1].split("│")[0].split()
+            assert sorted(shown) == sorted(face(card) for card in hand)
         assert secret in text  # every seat's own lines too, now
         await pilot.press("f")
         await pilot.pause()
         text = screen_text(pilot.app)
-        assert "Hand (" not in text and secret not in text and "Public view" in text
+        assert "Hand:" not in text and secret not in text and "Public view" in text
 
 
 @run_async
@@ -113,7 +117,13 @@ async def test_a_game_in_progress_shows_only_the_public_view():
         await pilot.pause()
         text = screen_text(pilot.app)
         assert "Move 40 of 40" in text and "Public view only: this game is not over" in text
-        assert "Hand (" not in text and "face up" not in text.lower() and not screen.face_up
+        assert "Hand:" not in text and "face up" not in text.lower() and not screen.face_up
+        try:
+            screen.timeline.hidden_cards(40)
+        except ValueError:
+            pass
+        else:
+            raise AssertionError("the hidden cards of a game not over were given")
         shown = set(screen.query_one("#log").source)
         assert not {e.render(NAMES) for e in session.events if e.visible_to} & shown
 

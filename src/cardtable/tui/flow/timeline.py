@@ -7,9 +7,11 @@ jumping to a round, is a look-up.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
+from ...core.cards import Card
 from ...core.engine import Event, Game
 from ...core.record import GameRecord, replay
 from ...games import get_game
@@ -47,6 +49,20 @@ class Timeline:
 
     def view(self, k: int, seat: int | None = None) -> Any:
         return self.game.view(self.states[k], seat)
+
+    def hidden_cards(self, k: int) -> list[list[tuple[str, tuple[Card, ...]]]]:
+        """Per seat, the cards of their zones the public may not see at move ``k`` (a hand,
+        face-down cards), as (zone, cards): only once the game is over, when nothing is secret."""
+        if not self.over:
+            raise ValueError("the hands of a game not over stay hidden")
+        state = self.states[k]
+        hidden = set(self.game.hidden_zones(state, None))
+        seats: list[list[tuple[str, tuple[Card, ...]]]] = [[] for _ in self.names]
+        for zone, cards in self.game.zones(state).items():
+            own = re.fullmatch(r"(\D+?)(\d+)", zone)  # "hand0": seat 0's hand
+            if zone in hidden and own and int(own.group(2)) < len(seats):
+                seats[int(own.group(2))].append((own.group(1), tuple(cards)))
+        return seats
 
     def events_until(self, k: int) -> list[Event]:
         """The events of the first ``k`` moves, in order."""

@@ -16,20 +16,25 @@ from typing import Sequence
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ..cardfaces import CardStyle, chip, inline
+from ..cardfaces import CardStyle, inline
 from ..flow.timeline import Timeline
 from ..presenters.base import Presenter
 from ..widgets.footer import KeysFooter
 from ..widgets.move_log import MoveLog
 from ..widgets.size_notice import SizeNotice
 from . import SCREEN_CSS
+
+
+def _order(card) -> tuple:
+    """Cards by suit, then rank (Jokers last)."""
+    return (card.suit is None, card.suit if card.suit is not None else 0, card.rank)
 
 
 class MoveSlider(Widget):
@@ -102,11 +107,11 @@ class ReplayScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static("", id="headline", markup=False)
         with Horizontal(id="table-body"):
-            with Vertical(id="table-main"):
+            with VerticalScroll(id="table-main", can_focus=False):
                 yield self.presenter.make_table()
                 yield Static("", id="replay-hands")
-                yield Static("", id="replay-mode")
             yield MoveLog(id="log")
+        yield Static("", id="replay-mode")
         with Horizontal(id="replay-bar"):
             yield Static("", id="replay-where", markup=False)
             yield MoveSlider(self.timeline.moves, id="replay-slider")
@@ -139,27 +144,19 @@ class ReplayScreen(Screen[None]):
         self.refresh_bindings()
 
     def hands_text(self, k: int) -> Content:
-        """Every seat's own cards at move ``k``, as their own view shows them."""
+        """Every seat's hidden cards at move ``k`` (hand, face-down cards), face up."""
         lines: list[Content] = []
-        for seat, name in enumerate(self.timeline.names):
-            area = self.presenter.private_area(self.timeline.view(k, seat), (), self.card_style)
-            if area is None:
-                continue
+        for name, zones in zip(self.timeline.names, self.timeline.hidden_cards(k)):
             parts: list[Content | str] = [Content.styled(name, "bold")]
-            for row in area.rows:
-                cards = [item.card for item in row.items]
-                faces = inline([c for c in cards if c is not None], self.card_style, empty="")
-                backs = sum(c is None for c in cards)
-                drawn = Content.assemble(faces, *([" "] if faces.plain and backs else []),
-                                         *([chip(None, self.card_style)] * backs))
-                parts += ["  ", Content.styled(f"{row.title}: ", "$text-muted"), drawn if drawn.plain else Content("—")]
+            for zone, cards in zones:
+                label = zone.replace("_", " ").capitalize()
+                parts += ["  ", Content.styled(f"{label}: ", "$text-muted"), inline(sorted(cards, key=_order), self.card_style)]
             lines.append(Content.assemble(*parts))
         return Content("\n").join(lines)
 
     def mode_text(self) -> Content:
         if self.face_up:
-            return Content.styled("All hands face up: the game is over, nothing is secret now (f: the public view)",
-                                  "bold $text-warning")
+            return Content.styled("All hands face up: the game is over (f: the public view)", "bold $text-warning")
         if self.can_face_up:
             return Content.styled("Public view: what everyone at the table saw (f: all hands face up)", "$text-muted")
         return Content.styled("Public view only: this game is not over", "$text-muted")
