@@ -191,6 +191,12 @@ class Presenter(ABC, Generic[V]):
         """Whether the log shows this event (to a viewer who may see it)."""
         return True
 
+    def heading(self, event: Event | None) -> str | None:
+        """The heading a new part of the game gets in the history and the replay viewer
+        (a round, a hand, a phase) when ``event`` starts one; ``None`` asks for the
+        heading of the game's start. No heading: ``None``."""
+        return None
+
     def is_secret(self, move: Any) -> bool:
         """Whether a move stays hidden until a reveal (a computer's is then shown only as "has chosen")."""
         return False

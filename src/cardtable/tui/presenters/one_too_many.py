@@ -89,6 +89,11 @@ class OneTooManyPresenter(Presenter[View]):
         return (f"One Too Many · round {view.round}, turn {view.turn}{deciding} · "
                 f"game to {view.target} point{'s' if view.target != 1 else ''} · ask 0 to {view.limit}")
 
+    def heading(self, event: Event | None) -> str | None:
+        if event is None:
+            return "Round 1"
+        return f"Round {event.get('round')}" if event.kind == "round_start" else None
+
     def is_secret(self, move: Any) -> bool:
         return True
 

@@ -90,6 +90,12 @@ class ShedPresenter(Presenter[ShedView]):
     def make_table(self) -> ShedTable:
         return ShedTable(id="public-table")
 
+    def heading(self, event: Event | None) -> str | None:
+        # (a game without the exchange has no line under its heading, which is then left out)
+        if event is None:
+            return "Exchange"
+        return "Play" if event.kind == "start" else None
+
     def headline(self, view: ShedView, names: Sequence[str]) -> str:
         if view.phase == "exchange":
             return "Shed · exchange phase · the last player holding cards loses"

@@ -33,12 +33,21 @@ KEYS_MARKDOWN = """\
 | Space | skip a computer's pause |
 | x | auto-finish: only computers are left, play the rest at once |
 | Esc | back to the menu (the game is saved: Resume picks it up) |
+| l | history: the whole log so far, searchable (Esc back) |
 | o | after the game: the final ranking again |
 
 | Game over | |
 |---|---|
 | a, m | play again, menu |
 | t | look at the final table and log |
+
+| Replay viewer (Resume: r) | |
+|---|---|
+| ← → | one move back, on |
+| Home, End | the deal, the end |
+| [ ], PgUp PgDn | a round or hand back, on |
+| f | all hands face up (a finished game only) |
+| Esc | close |
 
 | Secret numbers | |
 |---|---|

@@ -51,6 +51,7 @@ class TableScreen(Screen[None]):
         Binding("space", "skip", "Skip"),
         Binding("x", "auto_finish", "Auto-finish"),
         Binding("o", "results", "Results"),
+        Binding("l", "history", "History"),
         Binding("escape", "menu", "Menu"),
     ]
 
@@ -387,6 +388,17 @@ class TableScreen(Screen[None]):
     def action_results(self) -> None:
         if self.outcome is not None:
             self.post_message(self.GameEnded(self, self.outcome))
+
+    def action_history(self) -> None:
+        """The whole log so far, as this table's log shows it; only the public events unless
+        the seat on screen stays there while it is open (their turn, alone, or the game over)."""
+        from .history import HistoryScreen
+
+        private = self.session.is_over or self._waiting is not None or not self.driver.privacy.shielded
+        seat = self.viewer if private else None
+        shown = [e for e in self.session.events[: self._logged] if self._loggable(e) and (private or e.visible(None))]
+        seen_by = self.session.names[seat] if seat is not None else None
+        self.app.push_screen(HistoryScreen(shown, self.session.names, self.presenter.heading, seen_by, self.card_style))
 
     def action_menu(self) -> None:
         self.post_message(self.LeaveRequested(self))
