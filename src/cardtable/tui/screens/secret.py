@@ -25,6 +25,13 @@ from ..widgets.size_notice import SizeNotice
 from . import SCREEN_CSS
 
 
+class NumberField(Input):
+    """The number's field: it takes digits only, so the screen's letter keys (u, h) still work."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character is not None and character.isdigit()
+
+
 class SecretPromptScreen(ModalScreen[Any]):
     CSS_PATH = SCREEN_CSS
     BINDINGS = [
@@ -33,7 +40,7 @@ class SecretPromptScreen(ModalScreen[Any]):
         Binding("down", "step(-1)", "Fewer", show=False),
         Binding("escape", "back", "Change", show=False),
         Binding("escape", "menu", "Menu"),
-        # (priority: the number field would take the letters, refusing them)
+        # (priority: before the number field sees them)
         Binding("u", "undo", "Undo", priority=True),
         Binding("h", "hint", "Hint", priority=True),
     ]
@@ -56,7 +63,7 @@ class SecretPromptScreen(ModalScreen[Any]):
                 yield Static(colour_suits(line, style_of(self.app)) if isinstance(line, str) else line, classes="secret-line")
             if self.prompt.numbers:
                 low, high = self.prompt.low_high
-                yield Input(placeholder=f"{low}–{high}", restrict=r"\d{0,2}", id="secret-number", compact=True)
+                yield NumberField(placeholder=f"{low}–{high}", restrict=r"\d{0,2}", id="secret-number", compact=True)
             else:
                 yield OptionList(
                     *(Option(choice.label, id=str(i)) for i, choice in enumerate(self.prompt.choices)),

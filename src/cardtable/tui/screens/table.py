@@ -333,7 +333,7 @@ class TableScreen(Screen[None]):
         view = self.session.view(self.viewer)
         reason = self.why_not(self.viewer, self.presenter.probe(view, (item.key,)))
         text = f"Not playable: {reason}." if reason else "Not playable now."
-        self.set_status(f"{text}\n{self._area.hint}" if self._area.hint else text)
+        self.set_status("\n".join(line for line in (self._note, text, self._area.hint) if line))
         if message.why:
             self.notify(plain_cards(text, self.card_style), title="Why not?", markup=False)
 
