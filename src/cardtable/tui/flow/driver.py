@@ -159,9 +159,12 @@ class GameDriver:
         return self.session.plan_undo(seat, self.presenter.irreversible)
 
     def hint(self, seat: int) -> Hint:
-        """The hint for ``seat`` (from its own view), counted in the record."""
-        hint = make_hint(self.session, seat)
-        self.session.note_hint(seat)
+        """The hint for ``seat`` (from its own view), counted in the record once per decision."""
+        session = self.session
+        hint = make_hint(session, seat)
+        last = session.hints[-1] if session.hints else None
+        if last is None or (last.at, last.player) != (len(session.moves), seat):  # (asked again: counted once)
+            session.note_hint(seat)
         return hint
 
     async def undo(self, plan: UndoPlan) -> None:
