@@ -307,3 +307,23 @@ async def test_a_game_resumed_after_an_undo_is_the_undone_game():
         table = table_of(app)
         assert (table.session.moves, table.session.game.digest(table.session.state)) == expected
         assert "Undone: Ann took back" in log_text(table)
+
+
+@run_async
+async def test_f1_and_the_keys_screen_mention_undo_and_hint():
+    from cardtable.tui.screens.keys import KeysScreen
+    from cardtable.tui.screens.rules import RulesScreen
+
+    app = make_app("one-card", 2, kinds=["human", "normal"], seed=5)
+    async with app.run_test(size=(110, 60)) as pilot:
+        await wait_until(pilot, lambda: ready(app))
+        await pilot.press("f1")
+        await wait_until(pilot, lambda: isinstance(app.screen, RulesScreen) and "At the table" in screen_text(app))
+        text = " ".join(screen_text(app).split())
+        assert "u undoes back to your own last decision" in text and "h marks the move" in text
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: ready(app))
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: isinstance(app.screen, KeysScreen) and "Keys" in screen_text(app))
+        text = screen_text(app).lower()
+        assert "undo" in text and "hint" in text and "pick up" in text
