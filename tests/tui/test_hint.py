@@ -176,3 +176,31 @@ def test_hints_come_from_the_view_alone(game_id, options):
                 checked += 1
             session.apply(seat, rng.choice(session.legal_moves(seat)))
     assert checked >= 10
+
+
+@run_async
+async def test_a_hinted_exchange_marks_both_cards_and_the_picker_offers_it_first():
+    from cardtable.games.shed.moves import Exchange
+    from cardtable.tui.screens.picker import PickerScreen
+    from textual.widgets import OptionList
+
+    app = make_app("shed", 2, kinds=["human", "normal"], seed=3)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: ready(app))
+        table = table_of(app)
+        session = table.session
+        hint = make_hint(session, 0)
+        assert isinstance(hint.move, Exchange)
+        await pilot.press("h")
+        await pilot.pause()
+        assert sorted(marked_cards(screen_text(app))) == sorted([hint.move.hand_card.face, hint.move.face_up_card.face])
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen))
+        picker = app.screen
+        await pilot.pause()
+        assert picker.picker.choices[picker.query_one(OptionList).highlighted].move == hint.move
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: table._confirming is not None)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: len(session.moves) == 1)
+        assert session.moves[0] == (0, hint.move)

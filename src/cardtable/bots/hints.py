@@ -68,8 +68,7 @@ def shed(view: Any, move: Any) -> str:
     from ..games.shed.moves import Done, Exchange, PickUp, Play, PlayFaceDown
 
     if type(move) is Exchange:
-        return (f"put {move.hand_card.face} face up for later and take {move.face_up_card.face} into your hand: "
-                "strong cards wait face up, low ones go first")
+        return "strong cards wait face up, low ones go first"
     if type(move) is Done:
         return "your face-up cards are already your strongest"
     if type(move) is PickUp:
@@ -106,6 +105,14 @@ def _next_player(view: Any) -> int:
 
 
 # -- One Too Many ----------------------------------------------------------------------------
+def _percent(chance: float) -> str:
+    if 0 < chance < 0.01:
+        return "under 1%"
+    if 0.99 < chance < 1:
+        return "over 99%"
+    return f"{chance:.0%}"
+
+
 def one_too_many(view: Any, move: Any) -> str:
     from ..games.one_too_many.moves import Ask
     from .one_too_many import Table
@@ -113,19 +120,15 @@ def one_too_many(view: Any, move: Any) -> str:
     table = Table(view)
     if type(move) is Ask:
         if move.count == 0:
-            chance = table.chance(1)
-            return (f"bank your {_plural(table.pile, 'card')} now: even one more card busts the round "
-                    f"{chance:.0%} of the time")
-        chance = table.chance(move.count)
-        return (f"{move.count} more card{'s' if move.count != 1 else ''} alone bust the round "
-                f"{chance:.0%} of the time")
-    me = view.player
+            return (f"bank your {_plural(table.pile, 'card')}: even one more card busts the round "
+                    f"{_percent(table.chance(1))} of the time")
+        return (f"on their own, {_plural(move.count, 'card')} bust the round {_percent(table.chance(move.count))} "
+                "of the time (the others' numbers add to that)")
     asked = sum(view.last_reveal[s] or 0 for s in range(view.players) if view.in_round[s])
-    chance = table.chance(asked)
-    mine = view.last_reveal[me] or 0
+    chance = _percent(table.chance(asked))
     if move.use:
-        return f"the numbers shown ({asked} cards in all) bust the round {chance:.0%} of the time: choose again"
-    return f"the numbers shown ({asked} cards in all) bust the round only {chance:.0%} of the time: keep your {mine}"
+        return f"the numbers shown ({asked} cards in all) bust the round {chance} of the time"
+    return f"the numbers shown ({asked} cards in all) bust the round only {chance} of the time"
 
 
 REASONS: dict[str, Explain] = {"one-card": one_card, "shed": shed, "one-too-many": one_too_many}

@@ -158,13 +158,15 @@ class Presenter(ABC, Generic[V]):
         return []
 
     def keys_for(self, view: V, area: PrivateArea, move: Any) -> tuple[str, ...]:
-        """The items that, chosen together, make ``move`` (to show a hint on the hand);
-        () for a move made with an action key (draw, pass...)."""
+        """The items that make ``move`` (to show a hint on the hand): those that make it
+        alone, or a group chosen together; () for a move made with an action key (draw, pass...)."""
+        # every item that makes it alone (Shed's exchange: the hand card and the face-up card)
+        alone = tuple(item.key for row in area.rows for item in row.items
+                      if item.playable and move in self.moves_for(view, [move], (item.key,)))
+        if alone:
+            return alone
         for row in area.rows:
             playable = [item for item in row.items if item.playable]
-            for item in playable:
-                if move in self.moves_for(view, [move], (item.key,)):
-                    return (item.key,)
             if row.multi:
                 groups: dict[Any, list[str]] = {}
                 for item in playable:

@@ -92,6 +92,7 @@ class TableScreen(Screen[None]):
         self._asking: int | None = None  # the seat choosing a move now (at the table or in a prompt)
         self._prompt: SecretPromptScreen | None = None  # its prompt, for a secret choice
         self._note = ""  # a line for the player about to choose (after an undo)
+        self._hinted: Any = None  # the move a hint showed this player, while they choose
         self.outcome: Outcome | None = None  # once the game has ended
 
     @property
@@ -223,6 +224,7 @@ class TableScreen(Screen[None]):
             self._asking = None
             self._prompt = None
             self._note = ""
+            self._hinted = None
         self._draw_private()
         return move
 
@@ -345,7 +347,8 @@ class TableScreen(Screen[None]):
         view = self.session.view(self.viewer)
         move = moves[0]
         if len(moves) > 1:
-            move = await self.app.push_screen_wait(PickerScreen(self.presenter.picker(view, moves, self.card_style)))
+            picker = PickerScreen(self.presenter.picker(view, moves, self.card_style), first=self._hinted)
+            move = await self.app.push_screen_wait(picker)
             if move is None:
                 return
         question = self.presenter.confirm_text(view, move, self.session.names)
@@ -460,6 +463,7 @@ class TableScreen(Screen[None]):
             return
         seat = self._asking
         hint = self.driver.hint(seat)
+        self._hinted = hint.move
         line = hint.line(self.session.game.describe_move)
         if self._prompt is not None:
             self._prompt.show_hint(hint.move, line)
