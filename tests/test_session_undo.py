@@ -154,3 +154,28 @@ def test_the_autosave_writes_the_undone_game_and_resumes_it(background):
     resumed = Autosaver.resume(saver.save_id)
     assert resumed.session.moves == session.moves and resumed.session.undos == session.undos
     resumed.release()
+
+
+def test_the_logs_undone_lines_sit_where_the_moves_were_taken_back():
+    from cardtable.tui.flow.undo import undo_notes, with_notes
+
+    session = played("one-card", 2, None, seed=4, count=12)
+    assert undo_notes(session) == []
+    rng = random.Random(1)
+    first = session.plan_undo(session.moves[-1][0])
+    session.undo(first)
+    assert undo_notes(session) == [(len(session.events), f"Undone: {session.names[first.player]} took back {first.taken} move" + ("s" if first.taken > 1 else ""))]
+    for _ in range(6):
+        seat = session.to_act[0]
+        session.apply(seat, rng.choice(session.legal_moves(seat)))
+    later = session.plan_undo(session.moves[-1][0])
+    session.undo(later)
+    notes = undo_notes(session)
+    assert [text.split(" took back ")[1] for _, text in notes] == [
+        f"{first.taken} move" + ("s" if first.taken > 1 else ""), f"{later.taken} move" + ("s" if later.taken > 1 else "")]
+    ends = session.event_ends()
+    assert notes[1][0] == len(session.events)
+    assert notes[0][0] == (ends[min(first.at, later.at) - 1] if min(first.at, later.at) else 0)
+    lines = with_notes([(i, str(i)) for i in range(len(session.events))], notes)
+    assert lines[-1].startswith("Undone") and len(lines) == len(session.events) + 2
+    assert lines.index(notes[0][1]) == notes[0][0]  # after exactly the events kept before it

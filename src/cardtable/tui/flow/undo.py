@@ -47,6 +47,8 @@ def undo_notes(session: Session) -> list[tuple[int, str]]:
 
     An undo is noted after the events of the moves it kept; a later undo that went
     further back moves the earlier notes back with it."""
+    if not session.undos:
+        return []
     ends = session.event_ends()
     notes: list[tuple[int, str]] = []
     limit = len(session.moves)
