@@ -7,6 +7,7 @@ the engine.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from itertools import combinations
 from dataclasses import dataclass
 from typing import Any, Generic, Sequence, TypeVar
 
@@ -22,7 +23,7 @@ V = TypeVar("V", bound=SeatView)  # the game's view
 ACTION_KEYS: tuple[tuple[str, str, str], ...] = (
     ("draw", "d", "Draw"),
     ("pass", "p", "Pass"),
-    ("pick_up", "u", "Pick up"),
+    ("pick_up", "t", "Pick up"),
     ("done", "f", "Finish exchange"),
 )
 
@@ -155,6 +156,32 @@ class Presenter(ABC, Generic[V]):
     def moves_for(self, view: V, legal: Sequence[Any], keys: Sequence[str]) -> list[Any]:
         """The legal moves that play exactly the chosen items."""
         return []
+
+    def keys_for(self, view: V, area: PrivateArea, move: Any) -> tuple[str, ...]:
+        """The items that make ``move`` (to show a hint on the hand): those that make it
+        alone, or a group chosen together; () for a move made with an action key (draw, pass...)."""
+        # every item that makes it alone (Shed's exchange: the hand card and the face-up card)
+        alone = tuple(item.key for row in area.rows for item in row.items
+                      if item.playable and move in self.moves_for(view, [move], (item.key,)))
+        if alone:
+            return alone
+        for row in area.rows:
+            playable = [item for item in row.items if item.playable]
+            if row.multi:
+                groups: dict[Any, list[str]] = {}
+                for item in playable:
+                    groups.setdefault(item.group, []).append(item.key)
+                for keys in groups.values():
+                    for size in range(2, len(keys) + 1):
+                        for chosen in combinations(keys, size):
+                            if move in self.moves_for(view, [move], chosen):
+                                return chosen
+        return ()
+
+    def irreversible(self, events: Sequence[Event]) -> str | None:
+        """Why the move that made ``events`` may not be taken back by an undo (it made
+        secret choices public), in one line; None if it may."""
+        return None
 
     def probe(self, view: V, keys: Sequence[str]) -> Any:
         """A move that would play the chosen items, to ask the engine why it is refused."""

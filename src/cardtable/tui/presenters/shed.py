@@ -136,7 +136,7 @@ class ShedPresenter(Presenter[ShedView]):
                 hint = "Play a face-down card, blind: choose one (Enter)."
             else:
                 plays = "Play a bright card (Space selects more of its rank)" if in_play else "Nothing can be played"
-                hint = plays + (", or u to pick up the stack." if pick_up else ".")
+                hint = plays + (", or t to pick up the stack." if pick_up else ".")
         return PrivateArea("Your cards", rows, (ActionSpec("pick_up", "Pick up", pick_up),), bool(legal), hint)
 
     def _cards(self, view: ShedView, keys: Sequence[str]) -> list:

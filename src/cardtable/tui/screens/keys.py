@@ -29,7 +29,9 @@ KEYS_MARKDOWN = """\
 | Enter, 1–9, 0, click | choose the card (confirm with Enter, Esc to cancel) |
 | Space | select several cards of one rank (Shed) |
 | w | why a dimmed card cannot be played |
-| d, p, u, f | draw, pass, pick up, finish exchanging (shown when they apply) |
+| d, p, t, f | draw, pass, pick up (take the stack), finish exchanging (shown when they apply) |
+| u | undo: back to your own last decision (the computers' moves since go too; another player's, only with their consent) |
+| h | hint: the move the normal computer player would make, marked on your hand, with its reason |
 | Space | skip a computer's pause |
 | x | auto-finish: only computers are left, play the rest at once |
 | Esc | back to the menu (the game is saved: Resume picks it up) |
