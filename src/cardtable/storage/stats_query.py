@@ -26,6 +26,8 @@ from ..core.names import same_name_key, visible
 
 #: How many recent results a row keeps for its chart.
 RECENT = 20
+#: The figures of a player's row (:meth:`StatRow.figures`), as the tables head them.
+PLAYER_COLUMNS = ("Played", "Wins", "Win %", "Points", "Mean", "Best", "Worst", "Streak", "Longest")
 
 
 @dataclass(frozen=True)
@@ -63,11 +65,11 @@ class StatRow:
 
     @property
     def streak_text(self) -> str:
-        """``3 won``, ``2 lost`` or empty."""
+        """``W3`` (the last three won), ``L2`` (the last two lost) or empty."""
         if self.current_streak > 0:
-            return f"{self.current_streak} won"
+            return f"W{self.current_streak}"
         if self.current_streak < 0:
-            return f"{-self.current_streak} lost"
+            return f"L{-self.current_streak}"
         return ""
 
     @property
@@ -76,7 +78,7 @@ class StatRow:
         return "".join("W" if r.won else "L" for r in self.recent)
 
     def figures(self) -> list[str]:
-        """Played, wins, win %, points, mean, best, worst: as the tables show them."""
+        """The :data:`PLAYER_COLUMNS`, as the tables show them."""
         return [
             str(self.played),
             str(self.wins),
@@ -85,6 +87,8 @@ class StatRow:
             f"{self.mean_points:.1f}",
             "" if self.best is None else str(self.best),
             "" if self.worst is None else str(self.worst),
+            self.streak_text,
+            str(self.longest_streak),
         ]
 
     def as_json(self) -> dict:
@@ -154,8 +158,9 @@ class GameSummary:
 
     @property
     def players_text(self) -> str:
-        """``Ann 1st 21, Bob 2nd 8``: each seat's place and points, winners marked."""
-        return ", ".join(f"{s.name}{' *' if s.won else ''} {s.points}" for s in self.seats)
+        """``Ann* 21, Bob 8``: the seats by place with their points, winners starred."""
+        ranked = sorted(self.seats, key=lambda s: s.place)
+        return ", ".join(f"{s.name}{'*' if s.won else ''} {s.points}" for s in ranked)
 
     @property
     def duration_text(self) -> str:
@@ -316,6 +321,8 @@ def recent_games(
     conn: sqlite3.Connection, game_id: str | None = None, player: str | None = None, limit: int = 20
 ) -> list[GameSummary]:
     """The last ``limit`` finished games (of ``game_id``, with ``player``), most recent first."""
+    if limit <= 0:
+        return []
     wanted = _wanted(player, _names(conn))
     found: list[GameSummary] = []
     query = conn.execute(
