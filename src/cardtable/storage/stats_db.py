@@ -119,6 +119,9 @@ def connect(path: Path) -> sqlite3.Connection:
 
 def migrate(conn: sqlite3.Connection) -> int:
     """Bring the schema up to :data:`SCHEMA_VERSION` (one transaction); returns the version found."""
+    found = conn.execute("PRAGMA user_version").fetchone()[0]
+    if found >= SCHEMA_VERSION:
+        return found
     conn.execute("BEGIN IMMEDIATE")
     try:
         found = version = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -154,8 +157,10 @@ def expected_columns() -> dict[str, list[tuple]]:
     return _EXPECTED
 
 
-def check(conn: sqlite3.Connection, path: Path, thorough: bool = True) -> None:
-    """Raise DamagedDatabase or NewerDatabase if this is not a usable statistics database."""
+def check_header(path: Path) -> None:
+    """Raise DamagedDatabase if the file is not SQLite's. Call it before connecting: closing
+    another descriptor of the file would drop this process's SQLite locks on it (POSIX locks
+    belong to the process), and another window could then delete the WAL in use."""
     try:
         with open(path, "rb") as handle:
             head = handle.read(len(_HEADER))
@@ -163,6 +168,11 @@ def check(conn: sqlite3.Connection, path: Path, thorough: bool = True) -> None:
         head = b""
     if head and head != _HEADER:
         raise DamagedDatabase("not an SQLite database")
+
+
+def check(conn: sqlite3.Connection, path: Path, thorough: bool = True) -> None:
+    """Raise DamagedDatabase or NewerDatabase if this is not a usable statistics database
+    (its header checked already: :func:`check_header`)."""
     app_id = conn.execute("PRAGMA application_id").fetchone()[0]
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if app_id not in (0, APPLICATION_ID):
@@ -199,6 +209,7 @@ def lock_path(path: Path) -> Path:
 
 
 def _ready(path: Path, thorough: bool) -> sqlite3.Connection:
+    check_header(path)
     conn = connect(path)
     try:
         check(conn, path, thorough)
@@ -251,14 +262,16 @@ def recover(path: Path, problem: sqlite3.DatabaseError, legacy: Path | None = No
     name = visible(path.name)
     try:
         with file_lock(lock_path(path)):
-            conn = connect(path)
             try:
-                check(conn, path)
+                check_header(path)
+                conn = connect(path)
+                try:
+                    check(conn, path)
+                finally:
+                    conn.close()
                 still_bad = None
             except (DamagedDatabase, sqlite3.DatabaseError) as exc:
                 still_bad = exc
-            finally:
-                conn.close()
             if still_bad is None:  # another window set it aside already, or it was not the file
                 notice = None
             else:
