@@ -66,10 +66,13 @@ def test_an_older_schema_is_migrated_and_keeps_its_games():
 
 
 def _truncated(path):
-    stats = StatsStore(path)
-    for n in range(300):
-        stats.record_game(f"g{n}", HIGH, ["Ann", "Bob", "Cleo"], Outcome((1, 2, 3), (n, 2, 1)))
+    StatsStore(path).record_game("g", HIGH, ["Ann", "Bob"], Outcome((1, 2), (3, 2)))
     conn = sqlite3.connect(path)
+    with conn:  # enough games for several pages
+        conn.executemany(
+            "INSERT INTO games (key, game, ended, record) VALUES (?, 'one-too-many', '2025-01-01', ?)",
+            [(f"g{n}", "x" * 200) for n in range(300)],
+        )
     conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     conn.close()
     data = path.read_bytes()
@@ -98,7 +101,7 @@ def _not_sqlite(path):
     "damage, reason",
     [
         (_not_sqlite, "not an SQLite database"),
-        (_truncated, ""),
+        (_truncated, "database disk image is malformed"),
         (_wrong_schema, "wrong schema: table seats differs"),
         (_other_program, "another program's database: tables recipes and no schema version"),
     ],

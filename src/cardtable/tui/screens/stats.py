@@ -148,7 +148,7 @@ class StatisticsScreen(Screen[None]):
         table.add_columns(*columns, *PLAYER_COLUMNS, "Recent")
         for n, r in enumerate(self.rows):
             cells: list = [Text(r.player)] + ([Text(r.game_name)] if game_id is None else [])
-            table.add_row(*cells, *r.figures(), results_strip(r, 10), key=str(n))
+            table.add_row(*cells, *(Text(f, justify="right") for f in r.figures()), results_strip(r, 10), key=str(n))
         self.show_chart(0 if self.rows else None)
 
     def fill_versus(self) -> None:
@@ -156,7 +156,8 @@ class StatisticsScreen(Screen[None]):
         table.clear(columns=True)
         table.add_columns("Player", "Ahead", "Level", "Behind", "Against", "Games")
         for v in self.report.versus:
-            table.add_row(Text(v.first), str(v.first_ahead), str(v.level), str(v.second_ahead), Text(v.second), str(v.played))
+            figures = (Text(str(n), justify="right") for n in (v.first_ahead, v.level, v.second_ahead))
+            table.add_row(Text(v.first), *figures, Text(v.second), Text(str(v.played), justify="right"))
 
     def fill_games(self, game_id: str | None) -> None:
         table = self.query_one("#stats-games", DataTable)
