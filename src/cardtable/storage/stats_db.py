@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -162,10 +163,16 @@ def check_header(path: Path) -> None:
     another descriptor of the file would drop this process's SQLite locks on it (POSIX locks
     belong to the process), and another window could then delete the WAL in use."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # a folder, a FIFO, a device: never opened
+            raise DamagedDatabase("not a regular file")
         with open(path, "rb") as handle:
             head = handle.read(len(_HEADER))
     except FileNotFoundError:
+        if os.path.islink(path):
+            raise DamagedDatabase("a link to nothing") from None
         head = b""
+    except PermissionError as exc:
+        raise DamagedDatabase(f"cannot be read ({exc.strerror or exc})") from None
     if head and head != _HEADER:
         raise DamagedDatabase("not an SQLite database")
 
