@@ -210,10 +210,9 @@ def _when(text: str | None) -> datetime | None:
 
 def _names(conn: sqlite3.Connection) -> dict[str, str]:
     """Each player key's name as last written (single games win over carried totals)."""
-    names = {key: visible(name) for key, name in conn.execute("SELECT player, name FROM carried")}
-    for key, name in conn.execute("SELECT player, name FROM seats ORDER BY game"):
-        names[key] = visible(name)
-    return names
+    names = dict(conn.execute("SELECT player, name FROM carried"))
+    names.update(conn.execute("SELECT player, name FROM seats WHERE rowid IN (SELECT MAX(rowid) FROM seats GROUP BY player)"))
+    return {key: visible(name) for key, name in names.items()}
 
 
 def _wanted(player: str | None, names: dict[str, str]) -> set[str] | None:
@@ -295,24 +294,20 @@ def head_to_head(conn: sqlite3.Connection, game_id: str | None = None, player: s
     """Every two players who sat at the same games (most games together first)."""
     names = _names(conn)
     wanted = _wanted(player, names)
-    pairs: dict[tuple, list[int]] = {}
-    for gid, a, b, a_place, b_place in conn.execute(
-        "SELECT g.game, s1.player, s2.player, s1.place, s2.place FROM seats s1 "
-        "JOIN seats s2 ON s2.game = s1.game AND s1.player < s2.player "
-        "JOIN games g ON g.id = s1.game WHERE (?1 IS NULL OR g.game = ?1)",
+    query = conn.execute(
+        "SELECT s1.player, s2.player, COUNT(*), SUM(s1.place < s2.place), SUM(s1.place > s2.place), "
+        "SUM(s1.place = s2.place) FROM seats s1 JOIN seats s2 ON s2.game = s1.game AND s1.player < s2.player "
+        "JOIN games g ON g.id = s1.game WHERE (?1 IS NULL OR g.game = ?1) GROUP BY s1.player, s2.player",
         (game_id,),
-    ):
+    )
+    rows = []
+    for a, b, played, a_ahead, b_ahead, level in query:
         if wanted is not None and a not in wanted and b not in wanted:
             continue
-        tally = pairs.setdefault((game_id, a, b), [0, 0, 0, 0])
-        tally[0] += 1
-        tally[1 if a_place < b_place else 2 if b_place < a_place else 3] += 1
-    rows = []
-    for (gid, a, b), (played, a_ahead, b_ahead, level) in pairs.items():
         first, second = names.get(a, a), names.get(b, b)
         if wanted is not None and b in wanted and a not in wanted:  # the player asked about comes first
             first, second, a_ahead, b_ahead = second, first, b_ahead, a_ahead
-        rows.append(Versus(gid, first, second, played, a_ahead, b_ahead, level))
+        rows.append(Versus(game_id, first, second, played, a_ahead, b_ahead, level))
     rows.sort(key=lambda v: (-v.played, v.first.casefold(), v.second.casefold()))
     return rows
 
@@ -323,7 +318,7 @@ def recent_games(
     """The last ``limit`` finished games (of ``game_id``, with ``player``), most recent first."""
     if limit <= 0:
         return []
-    wanted = _wanted(player, _names(conn))
+    wanted = None if player is None else _wanted(player, _names(conn))
     found: list[GameSummary] = []
     query = conn.execute(
         "SELECT id, key, game, ended, duration, moves, undos, hints, options, seed, record IS NOT NULL FROM games "
