@@ -56,6 +56,14 @@ KEYS_MARKDOWN = """\
 | digits, ↑ ↓ | choose the number |
 | Enter | enter it, then Enter again to confirm (Esc to change) |
 
+| Statistics (menu) | |
+|---|---|
+| ← → | the game (All games, then each game) |
+| p, v, g | players (streaks, a chart of recent results), head to head, recent games |
+| ↑ ↓ | the player whose chart is shown; the game to replay |
+| Enter | replay the highlighted recent game |
+| Shift+← → | see the columns of a table wider than the screen |
+
 The footer always shows the keys that work now. ↑ ↓ scroll this list.
 """
 
