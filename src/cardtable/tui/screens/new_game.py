@@ -39,6 +39,9 @@ def check_seed(text: str) -> str | None:
 class NewGameScreen(Screen[GameSetup | None]):
     """Dismisses with a :class:`GameSetup`, or ``None`` to go back."""
     CSS_PATH = SCREEN_CSS
+    # The players' count first (Textual's own choice would be the scrolling form:
+    # focusing it, then the count, restyles the whole form twice).
+    AUTO_FOCUS = "#players"
 
     BINDINGS = [
         Binding("ctrl+s", "start", "Start"),
@@ -52,6 +55,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         self.options_model = getattr(game, "Options", None) or options_model(game.id)
         self.previous = previous if previous is not None and previous.game_id == game.id else None
         self.errors: dict[str, str] = {}
+        self._check_pending = False
 
     @property
     def game_id(self) -> str:
@@ -109,7 +113,6 @@ class NewGameScreen(Screen[GameSetup | None]):
 
     def on_mount(self) -> None:
         self.validate()
-        self.query_one("#players", Select).focus()
 
     # -- reading and checking ------------------------------------------------------------
     @property
@@ -179,8 +182,15 @@ class NewGameScreen(Screen[GameSetup | None]):
     @on(Checkbox.Changed)
     @on(Select.Changed)
     def field_changed(self) -> None:
-        if self.is_mounted:
-            self.validate()
+        """Checked once the messages of this change are handled (the fields all send
+        one as the form is built: one check for them all)."""
+        if self.is_mounted and not self._check_pending:
+            self._check_pending = True
+            self.call_after_refresh(self._check_soon)
+
+    def _check_soon(self) -> None:
+        self._check_pending = False
+        self.validate()
 
     @on(Input.Submitted)
     def input_submitted(self, event: Input.Submitted) -> None:

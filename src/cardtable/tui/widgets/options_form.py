@@ -47,9 +47,11 @@ def help_text(info: FieldInfo) -> str:
 
 
 def show_error(widget: Static, text: str) -> None:
-    """Error text under a field: shown only when there is a problem."""
-    widget.update(text)
-    widget.display = bool(text)
+    """Error text under a field: shown only when there is a problem (left alone if unchanged)."""
+    if widget.content != text:
+        widget.update(text)
+    if widget.display != bool(text):
+        widget.display = bool(text)
 
 
 def field_title(name: str) -> str:
