@@ -134,22 +134,28 @@ async def _rules_first_child() -> dict:
         return {"ms": ms, "cpu_ms": (time.process_time() - cpu) * 1000, "rules_screen_imported_before": imported}
 
 
+def _child(args: list[str]) -> dict:
+    """The JSON result of one fresh child process (``bench_screens.py ARGS``)."""
+    proc = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), *args],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=120,
+        check=False,
+    )
+    if proc.returncode != 0:
+        raise RuntimeError(f"the {' '.join(args)} child failed: {proc.stderr.strip().splitlines()[-1:]}")
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
 def _children(mode: str, reps: int, progress, what: str) -> list[dict]:
     """The results of ``reps`` fresh child processes (one more, discarded, warms the caches)."""
     results = []
     for rep in range(reps + 1):
-        proc = subprocess.run(
-            [sys.executable, str(Path(__file__).resolve()), mode],
-            capture_output=True,
-            text=True,
-            stdin=subprocess.DEVNULL,
-            timeout=120,
-            check=False,
-        )
-        if proc.returncode != 0:
-            raise RuntimeError(f"the {mode} child failed: {proc.stderr.strip().splitlines()[-1:]}")
+        result = _child([mode])
         if rep:
-            results.append(json.loads(proc.stdout.strip().splitlines()[-1]))
+            results.append(result)
         progress(f"{what} {rep}/{reps}")
     return results
 
@@ -188,16 +194,20 @@ def rules_key(samples: int, first_reps: int = 0, progress=lambda msg: None) -> d
 # -- menu to the new-game screen, first time ------------------------------------------------
 
 
-async def _new_game_child() -> dict:
+async def _new_game_child(settle: float = 0.0, prewarm: bool = True) -> dict:
+    """Enter on the menu's first game, ``settle`` seconds after the menu shows (a person
+    reads it first); ``prewarm=False``: without the app's background imports."""
     from cardtable.tui.app import CardtableApp
 
+    if not prewarm:
+        CardtableApp.PREWARM = False
     app = CardtableApp()
     async with app.run_test(size=(120, 40)) as pilot:
         for _ in range(200):
             if type(app.screen).__name__ == "MenuScreen":
                 break
             await pilot.pause(0.01)
-        await pilot.pause()
+        await pilot.pause(settle) if settle else await pilot.pause()
         imported = [name for name in ENGINE_MODULES if name in sys.modules]
         watch = ba._FrameWatch(app)
         cpu = time.process_time()
@@ -209,19 +219,41 @@ async def _new_game_child() -> dict:
         return {"ms": ms, "cpu_ms": cpu_ms, "engines_imported_before": imported, "engines_imported_after": after}
 
 
+#: The ways the new-game screen is opened: (name, child arguments). The first is the target's figure.
+NEW_GAME_WAYS = (
+    ("after_a_look", ["--settle", "0.5"]),  # Enter half a second after the menu shows
+    ("at_once", []),  # Enter as soon as the menu is drawn (the background imports may still run)
+    ("no_prewarm", ["--settle", "0.5", "--no-prewarm"]),  # without the background imports
+)
+
+
 def new_game_first_open(reps: int, progress=lambda msg: None) -> dict:
-    """Median over ``reps`` fresh processes (one more, discarded, warms the caches)."""
+    """Medians over ``reps`` fresh processes for each way of opening (interleaved;
+    one more round, discarded, warms the caches). The top-level figures are the first way's."""
+    results: dict[str, list[dict]] = {name: [] for name, _ in NEW_GAME_WAYS}
     with ba.private_dirs():
-        results = _children("new-game", reps, progress, "new game, first open")
-    timings = [r["ms"] for r in results]
-    return {
-        "median_ms": round(statistics.median(timings), 1),
-        "p95_ms": round(ba._percentile(timings, 0.95), 1),
-        "cpu_median_ms": round(statistics.median(r["cpu_ms"] for r in results), 1),
-        "samples": len(timings),
-        "engines_imported_before": sorted({m for r in results for m in r["engines_imported_before"]}),
-        "engines_imported_after": sorted({m for r in results for m in r["engines_imported_after"]}),
-    }
+        for rep in range(reps + 1):
+            for name, extra in NEW_GAME_WAYS:
+                result = _child(["new-game", *extra])
+                if rep:
+                    results[name].append(result)
+            progress(f"new game, first open {rep}/{reps}")
+
+    def summary(runs: list[dict]) -> dict:
+        timings = [r["ms"] for r in runs]
+        return {
+            "median_ms": round(statistics.median(timings), 1),
+            "p95_ms": round(ba._percentile(timings, 0.95), 1),
+            "cpu_median_ms": round(statistics.median(r["cpu_ms"] for r in runs), 1),
+            "samples": len(timings),
+        }
+
+    first = NEW_GAME_WAYS[0][0]
+    out = summary(results[first]) | {"way": first}
+    out["ways"] = {name: summary(runs) for name, runs in results.items()}
+    out["engines_imported_before"] = sorted({m for r in results[first] for m in r["engines_imported_before"]})
+    out["engines_imported_after"] = sorted({m for r in results[first] for m in r["engines_imported_after"]})
+    return out
 
 
 # -- autosave -------------------------------------------------------------------------
@@ -447,10 +479,22 @@ def main(argv=None) -> int:
     return 0
 
 
+def _child_main(argv: list[str]) -> None:
+    import argparse
+
+    os.environ.setdefault("TEXTUAL_DRIVER", "textual.drivers.headless_driver:HeadlessDriver")
+    if argv[0] == "rules-first":
+        print(json.dumps(asyncio.run(_rules_first_child())))
+        return
+    parser = argparse.ArgumentParser(prog="bench_screens.py new-game")
+    parser.add_argument("--settle", type=float, default=0.0)
+    parser.add_argument("--no-prewarm", action="store_true")
+    args = parser.parse_args(argv[1:])
+    print(json.dumps(asyncio.run(_new_game_child(args.settle, not args.no_prewarm))))
+
+
 if __name__ == "__main__":
-    children = {"new-game": _new_game_child, "rules-first": _rules_first_child}
-    if sys.argv[1:2] and sys.argv[1] in children:
-        os.environ.setdefault("TEXTUAL_DRIVER", "textual.drivers.headless_driver:HeadlessDriver")
-        print(json.dumps(asyncio.run(children[sys.argv[1]]())))
+    if sys.argv[1:2] and sys.argv[1] in ("new-game", "rules-first"):
+        _child_main(sys.argv[1:])
     else:
         sys.exit(main())

@@ -81,6 +81,17 @@ class CardtableApp(PersistenceMixin, App):
 
             self.start_game(GameSetup.from_start(self.start))
         self.mount_persistence()
+        if self.PREWARM:
+            self.call_after_refresh(self._prewarm)
+
+    #: Once the first screen is drawn, import in the background what the new-game form
+    #: and the rules need (``tui/prewarm.py``); benchmarks turn it off to measure without.
+    PREWARM = True
+
+    def _prewarm(self) -> None:
+        from . import prewarm
+
+        self.prewarm_thread = prewarm.start()
 
     # -- too small a terminal: the focus comes back with the screen -----------------------------------
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:

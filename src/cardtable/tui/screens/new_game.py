@@ -22,7 +22,7 @@ from ..setup import DEFAULT_COMPUTER, SEAT_CHOICES, GameSetup, default_name, opt
 from ..widgets.options_form import OptionsForm, show_error
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
-from . import SCREEN_CSS
+from . import SCREEN_CSS, size_classes
 
 if TYPE_CHECKING:
     from ...core.engine import Game
@@ -50,7 +50,7 @@ class NewGameScreen(Screen[GameSetup | None]):
 
     def __init__(self, game: GameInfo | Game, previous: GameSetup | None = None) -> None:
         """``game``: its description (``games.GAME_INFO``; its engine is not needed) or its engine."""
-        super().__init__(classes="new-game-screen")
+        super().__init__(classes=f"new-game-screen {size_classes()}")
         self.game = game
         self.options_model = getattr(game, "Options", None) or options_model(game.id)
         self.previous = previous if previous is not None and previous.game_id == game.id else None

@@ -14,7 +14,7 @@ from ...rulebook import rules_markdown
 from ..widgets.footer import KeysFooter
 from ..widgets.rules_document import RulesDocument
 from ..widgets.size_notice import SizeNotice
-from . import SCREEN_CSS
+from . import SCREEN_CSS, size_classes
 
 
 def rules_text(game_id: str, options: Any = None) -> str:
@@ -65,7 +65,7 @@ class RulesScreen(Screen[None]):
 
     def __init__(self, game_id: str | None = None, options: Any = None) -> None:
         """``options``: those of the game at the table (``game_id``), shown above its rules."""
-        super().__init__(classes="rules-screen")
+        super().__init__(classes=f"rules-screen {size_classes()}")
         self.game_id = game_id
         self.options = options
 
