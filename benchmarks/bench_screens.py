@@ -444,6 +444,8 @@ def text(report: dict) -> str:
             f"menu to the new-game screen, first time: median {new_game.get('median_ms')} ms, p95 {new_game.get('p95_ms')} ms "
             f"(engines imported before: {new_game.get('engines_imported_before')}, after: {new_game.get('engines_imported_after')})"
         )
+        for name, fig in (new_game.get("ways") or {}).items():
+            lines.append(f"  {name.replace('_', ' ')}: median {fig['median_ms']} ms, p95 {fig['p95_ms']} ms, CPU {fig['cpu_median_ms']} ms")
     save = screens.get("autosave")
     if save:
         lines.append(f"autosave: {save.get('ms_per_move')} ms of event-loop time per move at {save.get('moves_before')} moves")
