@@ -139,3 +139,23 @@ def test_headings_take_the_themes_markdown_colours():
                 assert rules_theme(app).styles["markdown.code"].color is None  # no fixed colours
 
     asyncio.run(check())
+
+
+@run_async
+async def test_the_kept_rules_screen_fits_a_terminal_resized_while_it_was_put_away():
+    app = make_app("one-card", 2, kinds=["human", "normal"], seed=4)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: ready(app))
+        await pilot.press("f1")
+        await wait_until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        rules = app.screen
+        assert not rules.has_class("-too-narrow")
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: not isinstance(app.screen, RulesScreen))
+        await pilot.resize_terminal(50, 30)
+        await pilot.pause()
+        await pilot.press("f1")
+        await wait_until(pilot, lambda: isinstance(app.screen, RulesScreen))
+        await pilot.pause()
+        assert app.screen is rules and rules.has_class("-too-narrow")
+        assert "at least 64 columns" in screen_text(app)

@@ -28,3 +28,4 @@ def size_classes() -> str:
         passed = [name for at, name in sorted(breakpoints or []) if size >= at]
         found += passed[-1:]
     return " ".join(found)
+
