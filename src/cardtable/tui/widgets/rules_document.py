@@ -21,7 +21,7 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.theme import Theme
 from textual.app import App
-from textual.color import Color
+from textual.color import Color, ColorParseError
 from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import OptionList
@@ -62,7 +62,7 @@ def _heading_style(variables: dict[str, str], prefix: str) -> Style:
     color = variables.get(f"{prefix}-color")
     try:
         rich_color = Color.parse(color).rich_color if color and color != "transparent" else None
-    except Exception:  # an unusual value in a custom theme: the text's own colour
+    except ColorParseError:  # an unusual value in a custom theme: the text's own colour
         rich_color = None
     return Style(
         color=rich_color,
