@@ -16,8 +16,10 @@ Measures, each figure a median over several repetitions in one run:
   again with a CPU hog spinning beside it (``--hog``);
 * key to screen: from a key press on a game's table to the updated screen,
   idle and with the CPU hog;
-* screens (``bench_screens``): F1 to the rules on screen, the new-game screen's
-  first opening, autosave's event-loop time per move at 1,000 moves.
+* screens (``bench_screens``): F1 to the rules on screen (and its first press in
+  fresh processes), the new-game screen's first opening (three ways), autosave's
+  event-loop time per move at 1,000 moves. ``bench_screens.py`` alone prints
+  these with the app's start and key figures.
 
 The Markdown tables go to stdout (``readme_table.markdown``, the README's
 Performance section); ``--json`` prints one JSON object with every figure and
@@ -267,7 +269,7 @@ def bench_screens(args, say) -> dict:
 
     out: dict = {}
     for name, measure in (
-        ("rules_key_ms", lambda: bs.rules_key(args.rules_samples)),
+        ("rules_key_ms", lambda: bs.rules_key(args.rules_samples, args.new_game_reps, say)),
         ("new_game_first_open_ms", lambda: bs.new_game_first_open(args.new_game_reps, say)),
         ("autosave", lambda: bs.autosave(args.autosave_before, args.autosave_samples, players=args.players)),
     ):

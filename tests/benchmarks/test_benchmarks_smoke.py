@@ -102,6 +102,11 @@ def test_screens(report):
         assert "error" not in screens[name], screens[name].get("error")
     assert _number(screens["rules_key_ms"]["median_ms"]) and _number(screens["rules_key_ms"]["first_ms"])
     assert _number(screens["new_game_first_open_ms"]["median_ms"])
+    rules = screens["rules_key_ms"]
+    assert _number(rules["tab_first_ms"]) and _number(rules["first_open"]["median_ms"])
+    ways = screens["new_game_first_open_ms"]["ways"]
+    assert set(ways) == {"after_a_look", "at_once", "no_prewarm"} and all(_number(w["median_ms"]) for w in ways.values())
+    assert screens["new_game_first_open_ms"]["engines_imported_after"] == []  # the form needs no engine
     save = screens["autosave"]
     assert save["ms_per_move"] >= 0 and math.isfinite(save["ms_per_move"])
     assert _number(save["loop_ms_per_move_saved"])
@@ -190,3 +195,18 @@ def test_markdown_table_names_every_section(report):
     assert "µs per step" in proc.stdout
     for figures in report["engine"].values():
         assert f"| {figures['name']} |" in proc.stdout
+
+
+def test_bench_screens_alone_prints_its_figures_and_targets():
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bench_screens.py"), "--quick", "--json", "--quiet",
+         "--only", "rules,keys", "--hog", "0"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    report = json.loads(proc.stdout)
+    assert _number(report["screens"]["rules_key_ms"]["median_ms"]) and _number(report["key_to_screen_ms"]["p95"])
+    assert {t["id"] for t in report["targets"]} == {"rules_key", "key_median", "key_p95"}

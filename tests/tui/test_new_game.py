@@ -106,3 +106,80 @@ async def test_rules_from_the_menu_and_f1():
         assert cardtable.screen.game_id == "shed"
         await pilot.press("escape")
         await wait_until(pilot, lambda: isinstance(cardtable.screen, MenuScreen))
+
+
+_FORM_BEFORE_THE_ENGINE = r'''
+import asyncio, os, sys
+os.environ["TEXTUAL_DRIVER"] = "textual.drivers.headless_driver:HeadlessDriver"
+from cardtable.tui.app import CardtableApp
+from cardtable.tui.settings import TuiSettings
+from textual.widgets import Button, Input
+
+ENGINE = "cardtable.games.one_too_many.rules"
+
+async def main():
+    CardtableApp.PREWARM = {prewarm}
+    app = CardtableApp(settings=TuiSettings(speed="instant"))
+    async with app.run_test(size=(100, 40)) as pilot:
+        while type(app.screen).__name__ != "MenuScreen":
+            await pilot.pause(0.01)
+        await pilot.press("enter")  # One Too Many, the first game
+        while type(app.screen).__name__ != "NewGameScreen":
+            await pilot.pause(0.01)
+        screen = app.screen
+        await pilot.pause()
+        assert ENGINE not in sys.modules, "the form imported the engine"
+        assert "cardtable.session" not in sys.modules
+        screen.query_one("#name-1", Input).value = "Player 1"  # the same name twice
+        await pilot.pause(0.1)
+        assert screen.query_one("#start", Button).disabled and "name-1" in screen.errors, screen.errors
+        screen.query_one("#name-1", Input).value = "Bob"
+        screen.query_one("#seed", Input).value = "5"
+        await pilot.pause(0.1)
+        assert not screen.errors and not screen.query_one("#start", Button).disabled, screen.errors
+        assert ENGINE not in sys.modules
+        await pilot.press("ctrl+s")
+        while type(app.screen).__name__ == "NewGameScreen":
+            await pilot.pause(0.01)
+        assert ENGINE in sys.modules, "the game started without its engine?"
+        table = next(s for s in app.screen_stack if type(s).__name__ == "TableScreen")
+        assert table.session.seed == 5 and table.session.game.id == "one-too-many"
+    print("ok")
+
+asyncio.run(main())
+'''
+
+
+def _run_fresh(code: str) -> str:
+    import subprocess
+    import sys
+
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return proc.stdout
+
+
+def test_the_form_works_before_the_engine_is_imported_and_the_game_imports_it():
+    for prewarm in (False, True):
+        assert _run_fresh(_FORM_BEFORE_THE_ENGINE.replace("{prewarm}", str(prewarm))).strip() == "ok"
+
+
+def test_the_background_imports_bring_the_options_and_the_markdown_renderer_and_no_engine():
+    code = (
+        "import asyncio, os, sys\n"
+        "os.environ['TEXTUAL_DRIVER'] = 'textual.drivers.headless_driver:HeadlessDriver'\n"
+        "from cardtable.tui.app import CardtableApp\n"
+        "from cardtable.tui.settings import TuiSettings\n"
+        "async def main():\n"
+        "    app = CardtableApp(settings=TuiSettings())\n"
+        "    async with app.run_test(size=(80, 24)) as pilot:\n"
+        "        while getattr(app, 'prewarm_thread', None) is None:\n"
+        "            await pilot.pause(0.01)\n"
+        "        app.prewarm_thread.join(30)\n"
+        "        wanted = ['cardtable.games.one_card.options', 'cardtable.games.shed.options',\n"
+        "                  'cardtable.games.one_too_many.options', 'pydantic', 'rich.markdown']\n"
+        "        engines = [m for m in sys.modules if m.startswith('cardtable.games.') and m.endswith('.rules')]\n"
+        "        print([m for m in wanted if m not in sys.modules], engines, 'cardtable.session' in sys.modules)\n"
+        "asyncio.run(main())\n"
+    )
+    assert _run_fresh(code).strip() == "[] [] False"

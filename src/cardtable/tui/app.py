@@ -81,6 +81,17 @@ class CardtableApp(PersistenceMixin, App):
 
             self.start_game(GameSetup.from_start(self.start))
         self.mount_persistence()
+        if self.PREWARM:
+            self.call_after_refresh(self._prewarm)
+
+    #: Once the first screen is drawn, import in the background what the new-game form
+    #: and the rules need (``tui/prewarm.py``); benchmarks turn it off to measure without.
+    PREWARM = True
+
+    def _prewarm(self) -> None:
+        from . import prewarm
+
+        self.prewarm_thread = prewarm.start()
 
     # -- too small a terminal: the focus comes back with the screen -----------------------------------
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
@@ -102,9 +113,12 @@ class CardtableApp(PersistenceMixin, App):
             self.new_game(item)
 
     def new_game(self, game_id: str) -> None:
-        from ..games import get_game
+        """The new-game screen for ``game_id`` (its engine is imported when the game starts)."""
+        from ..games import get_row
         from .screens.confirm import ConfirmScreen
         from .screens.new_game import NewGameScreen
+
+        info = get_row(game_id).info
 
         def started(setup: GameSetup | None) -> None:
             if setup is not None:
@@ -112,12 +126,12 @@ class CardtableApp(PersistenceMixin, App):
 
         def leave_first(leave: bool | None) -> None:
             if leave:
-                self.call_later(self._to_menu_then, partial(self.push_screen, NewGameScreen(get_game(game_id), self.last_setup), started))
+                self.call_later(self._to_menu_then, partial(self.push_screen, NewGameScreen(info, self.last_setup), started))
 
         if self._in_game():
             self.push_screen(ConfirmScreen("Leave the game in progress?", "Leave", "Stay"), leave_first)
         else:
-            self.push_screen(NewGameScreen(get_game(game_id), self.last_setup), started)
+            self.push_screen(NewGameScreen(info, self.last_setup), started)
 
     def start_game(self, setup: GameSetup) -> None:
         from .presenters import get_presenter
@@ -210,7 +224,12 @@ class CardtableApp(PersistenceMixin, App):
             return
         table = self._table()
         options = table.session.options if table is not None and table.game_id == game_id else None
-        self.push_screen(RulesScreen(game_id, options))
+        # One rules screen, kept (installed) once built: shown again, it turns to this game's tab.
+        if not self.is_screen_installed("rules"):
+            self.install_screen(RulesScreen(game_id, options), "rules")
+        rules = self.get_screen("rules", RulesScreen)
+        rules.show(game_id, options)
+        self.push_screen(rules)
 
     def _table(self) -> TableScreen | None:
         """The table in the screen stack, if any."""

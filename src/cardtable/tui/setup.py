@@ -2,16 +2,22 @@
 
 No Textual here: the new-game screen and ``cardtable play`` both build a
 :class:`GameSetup`; ``start()`` turns it into a :class:`~cardtable.session.Session`.
+The new-game form needs a game's description and its options only
+(:func:`options_model`): the engine and the session are imported when a game starts.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any, Mapping
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, Mapping
 
-from ..games import LEVELS, get_game
-from ..session import Seat, Session
+from ..games import LEVELS, get_game, get_row
+
+if TYPE_CHECKING:
+    from ..core.engine import GameOptions
+    from ..session import Seat, Session
 
 #: The choices a seat offers on the new-game screen: (label, seat kind), one
 #: per kind in :data:`cardtable.games.SEAT_KINDS` (human, then each computer level).
@@ -24,6 +30,14 @@ def default_name(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+def options_model(game_id: str) -> type[GameOptions]:
+    """A game's options (its pydantic model) without importing its engine: a game
+    package loads its ``Options`` from its options module alone."""
+    package = import_module(get_row(game_id).engine)
+    model = getattr(package, "Options", None)
+    return model if model is not None else get_game(game_id).Options
+
+
 @dataclass(frozen=True)
 class GameSetup:
     game_id: str
@@ -34,6 +48,8 @@ class GameSetup:
     @classmethod
     def from_start(cls, start: Mapping[str, Any]) -> GameSetup:
         """From the ``start`` dict of ``cardtable play`` (game_id, names, kinds, options, seed)."""
+        from ..session import Seat
+
         names = list(start["names"])
         kinds = list(start.get("kinds") or ["human"] * len(names))
         seats = tuple(Seat(name, kind) for name, kind in zip(names, kinds))
@@ -52,6 +68,8 @@ class GameSetup:
 
     def start(self) -> Session:
         """A new session; the seed is fixed here, so a "play again" can pick the next one."""
+        from ..session import Session
+
         return Session.start(self.game_id, self.seats, self.options, self.resolved_seed())
 
     def again(self, last_seed: int) -> GameSetup:

@@ -1,12 +1,13 @@
 """The new-game screen: players, each seat's name and kind, the game's options, a seed.
 
 Every field is checked as it changes; problems are shown under the field and
-the game cannot start until there are none.
+the game cannot start until there are none. The form needs the game's
+description and its options only: its engine is imported when the game starts.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 from textual import on
@@ -16,14 +17,16 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Select, Static
 
-from ...core.engine import Game
 from ...core.names import MAX_NAME, check_names
-from ...session import Seat
-from ..setup import DEFAULT_COMPUTER, SEAT_CHOICES, GameSetup, default_name
+from ..setup import DEFAULT_COMPUTER, SEAT_CHOICES, GameSetup, default_name, options_model
 from ..widgets.options_form import OptionsForm, show_error
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
-from . import SCREEN_CSS
+from . import SCREEN_CSS, size_classes
+
+if TYPE_CHECKING:
+    from ...core.engine import Game
+    from ...games import GameInfo
 
 
 def check_seed(text: str) -> str | None:
@@ -36,17 +39,23 @@ def check_seed(text: str) -> str | None:
 class NewGameScreen(Screen[GameSetup | None]):
     """Dismisses with a :class:`GameSetup`, or ``None`` to go back."""
     CSS_PATH = SCREEN_CSS
+    # The players' count first (Textual's own choice would be the scrolling form:
+    # focusing it, then the count, restyles the whole form twice).
+    AUTO_FOCUS = "#players"
 
     BINDINGS = [
         Binding("ctrl+s", "start", "Start"),
         Binding("escape", "back", "Back"),
     ]
 
-    def __init__(self, game: Game, previous: GameSetup | None = None) -> None:
-        super().__init__(classes="new-game-screen")
+    def __init__(self, game: GameInfo | Game, previous: GameSetup | None = None) -> None:
+        """``game``: its description (``games.GAME_INFO``; its engine is not needed) or its engine."""
+        super().__init__(classes=f"new-game-screen {size_classes()}")
         self.game = game
+        self.options_model = getattr(game, "Options", None) or options_model(game.id)
         self.previous = previous if previous is not None and previous.game_id == game.id else None
         self.errors: dict[str, str] = {}
+        self._check_pending = False
 
     @property
     def game_id(self) -> str:
@@ -70,7 +79,7 @@ class NewGameScreen(Screen[GameSetup | None]):
                 yield Static("Options", classes="section-title")
                 values = dict(previous.options) if previous and isinstance(previous.options, dict) else (
                     previous.options.model_dump() if previous and previous.options is not None else None)
-                yield OptionsForm(game, values, id="options")
+                yield OptionsForm(self.options_model, values, id="options")
                 with Horizontal(classes="field-line"):
                     yield Static("Seed", classes="field-label")
                     yield Input("" if not previous or previous.seed is None else str(previous.seed),
@@ -104,7 +113,6 @@ class NewGameScreen(Screen[GameSetup | None]):
 
     def on_mount(self) -> None:
         self.validate()
-        self.query_one("#players", Select).focus()
 
     # -- reading and checking ------------------------------------------------------------
     @property
@@ -129,7 +137,7 @@ class NewGameScreen(Screen[GameSetup | None]):
             errors[f"name-{seat}"] = text
         option_errors: dict[str, str] = {}
         try:
-            self.game.Options.model_validate(self.options())
+            self.options_model.model_validate(self.options())
         except ValidationError as exc:
             for err in exc.errors():
                 key = str(err["loc"][0]) if err["loc"] else "options"
@@ -174,8 +182,15 @@ class NewGameScreen(Screen[GameSetup | None]):
     @on(Checkbox.Changed)
     @on(Select.Changed)
     def field_changed(self) -> None:
-        if self.is_mounted:
-            self.validate()
+        """Checked once the messages of this change are handled (the fields all send
+        one as the form is built: one check for them all)."""
+        if self.is_mounted and not self._check_pending:
+            self._check_pending = True
+            self.call_after_refresh(self._check_soon)
+
+    def _check_soon(self) -> None:
+        self._check_pending = False
+        self.validate()
 
     @on(Input.Submitted)
     def input_submitted(self, event: Input.Submitted) -> None:
@@ -193,6 +208,8 @@ class NewGameScreen(Screen[GameSetup | None]):
         if not self.validate():
             self.notify("Fix the problems shown in red first.", severity="warning")
             return
+        from ...session import Seat
+
         seats = tuple(Seat(name, kind) for name, kind in zip(self.names(), self.kinds()))
         seed_text = self.query_one("#seed", Input).value.strip()
         self.dismiss(GameSetup(self.game.id, seats, self.options(), int(seed_text) if seed_text else None))

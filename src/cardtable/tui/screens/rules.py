@@ -7,13 +7,14 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import MarkdownViewer, TabbedContent, TabPane
+from textual.widgets import TabbedContent, TabPane
 
-from ...games import available_games
+from ...games import available_game_info
 from ...rulebook import rules_markdown
 from ..widgets.footer import KeysFooter
+from ..widgets.rules_document import RulesDocument
 from ..widgets.size_notice import SizeNotice
-from . import SCREEN_CSS
+from . import SCREEN_CSS, size_classes
 
 
 def rules_text(game_id: str, options: Any = None) -> str:
@@ -48,11 +49,18 @@ def options_note(options: Any) -> str:
     return "> **This game** is played with these options; the rules below give the defaults.\n\n" + "\n".join(changed)
 
 
-class RulesViewer(MarkdownViewer, can_focus=True):
-    """The rules of one game; scroll with the arrows, Page Up and Page Down."""
+class RulesViewer(RulesDocument):
+    """The rules of one game; ``options``: those it was built with (shown above the rules)."""
+
+    def __init__(self, markdown: str, options: Any = None) -> None:
+        super().__init__(markdown)
+        self.options = options
 
 
 class RulesScreen(Screen[None]):
+    """The rules of every game, a tab each. The app keeps one and shows it again
+    (:meth:`show` picks the tab); a tab's rules are built when it is first shown."""
+
     CSS_PATH = SCREEN_CSS
     BINDINGS = [
         Binding("escape,q", "close", "Close"),
@@ -63,12 +71,20 @@ class RulesScreen(Screen[None]):
 
     def __init__(self, game_id: str | None = None, options: Any = None) -> None:
         """``options``: those of the game at the table (``game_id``), shown above its rules."""
-        super().__init__(classes="rules-screen")
+        super().__init__(classes=f"rules-screen {size_classes()}")
         self.game_id = game_id
         self.options = options
 
+    def show(self, game_id: str | None, options: Any = None) -> None:
+        """Turn to ``game_id``'s tab (if it has one), with ``options`` above its rules;
+        the screen's current tab if ``game_id`` is None."""
+        self.game_id = game_id
+        self.options = options
+        if self.is_mounted and any(g.id == game_id for g in available_game_info()):
+            self.query_one(TabbedContent).active = game_id
+
     def compose(self) -> ComposeResult:
-        games = available_games()
+        games = available_game_info()
         initial = self.game_id if any(g.id == self.game_id for g in games) else (games[0].id if games else None)
         with TabbedContent(initial=initial or ""):
             for game in games:  # each tab's rules are built when it is first shown
@@ -76,23 +92,26 @@ class RulesScreen(Screen[None]):
         yield KeysFooter()
         yield SizeNotice()
 
-    def on_mount(self) -> None:
+    def on_screen_resume(self) -> None:
         self._focus_viewer()
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         self._focus_viewer()
 
     def _viewer(self) -> RulesViewer | None:
-        """The active tab's rules (built on its first showing)."""
+        """The active tab's rules (built on its first showing, and again if the options to show changed)."""
         tabs = self.query_one(TabbedContent)
         if not tabs.active:
             return None
         pane = tabs.get_pane(tabs.active)
+        options = self.options if pane.id == self.game_id else None
         found = pane.query(RulesViewer)
         if found:
-            return found.first()
-        options = self.options if pane.id == self.game_id else None
-        viewer = RulesViewer(rules_text(pane.id or "", options), show_table_of_contents=False, open_links=False)
+            viewer = found.first()
+            if viewer.options == options:
+                return viewer
+            viewer.remove()
+        viewer = RulesViewer(rules_text(pane.id or "", options), options)
         pane.mount(viewer)
         return viewer
 
@@ -110,7 +129,7 @@ class RulesScreen(Screen[None]):
     def action_toggle_contents(self) -> None:
         viewer = self._viewer()
         if viewer is not None:
-            viewer.show_table_of_contents = not viewer.show_table_of_contents
+            viewer.toggle_contents()
 
     def action_close(self) -> None:
         self.dismiss(None)

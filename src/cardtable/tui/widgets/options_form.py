@@ -7,15 +7,16 @@ from __future__ import annotations
 import re
 import types
 import typing
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic.fields import FieldInfo
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Checkbox, Input, Select, Static
 
-from ...core.engine import Game
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+    from pydantic.fields import FieldInfo
 
 
 class TickBox(Checkbox):
@@ -46,9 +47,11 @@ def help_text(info: FieldInfo) -> str:
 
 
 def show_error(widget: Static, text: str) -> None:
-    """Error text under a field: shown only when there is a problem."""
-    widget.update(text)
-    widget.display = bool(text)
+    """Error text under a field: shown only when there is a problem (left alone if unchanged)."""
+    if widget.content != text:
+        widget.update(text)
+    if widget.display != bool(text):
+        widget.display = bool(text)
 
 
 def field_title(name: str) -> str:
@@ -78,13 +81,14 @@ def _optional(info: FieldInfo) -> bool:
 class OptionsForm(Vertical):
     """The option fields of one game; ``values()`` reads them back (raw, unchecked)."""
 
-    def __init__(self, game: Game, values: dict[str, Any] | None = None, **kwargs) -> None:
+    def __init__(self, model: type[BaseModel], values: dict[str, Any] | None = None, **kwargs) -> None:
+        """``model``: the game's options (its ``Options``)."""
         super().__init__(**kwargs)
-        self.game = game
+        self.model = model
         self.initial = values or {}
 
     def compose(self) -> ComposeResult:
-        for name, info in self.game.Options.model_fields.items():
+        for name, info in self.model.model_fields.items():
             kind, choices = _kind(info)
             value = self.initial.get(name, info.default)
             with Vertical(classes="option-row"):
@@ -106,7 +110,7 @@ class OptionsForm(Vertical):
     def values(self) -> dict[str, Any]:
         """The options as typed: numbers parsed where they parse (the game checks the rest)."""
         result: dict[str, Any] = {}
-        for name, info in self.game.Options.model_fields.items():
+        for name, info in self.model.model_fields.items():
             widget = self.query_one(f"#opt-{name}")
             if isinstance(widget, Checkbox):
                 result[name] = widget.value
@@ -124,5 +128,5 @@ class OptionsForm(Vertical):
         return result
 
     def show_errors(self, errors: dict[str, str]) -> None:
-        for name in self.game.Options.model_fields:
+        for name in self.model.model_fields:
             show_error(self.query_one(f"#error-opt-{name}", Static), errors.get(name, ""))
