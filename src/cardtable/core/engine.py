@@ -289,10 +289,18 @@ class Game(ABC, Generic[S, M, V, O]):
         return moves
 
     def verified(self, state: S, player: int, move: M) -> bool:
-        """Whether ``move`` was among the last legal moves listed, for this
-        very state (states are immutable) and player: then it is legal."""
+        """Whether ``move`` is one of the very objects the last legal moves
+        listed, for this very state (states are immutable) and player: then
+        it is legal. By identity, in a loop: ``move in listed`` would call
+        the moves' ``__eq__`` (Python code) on every listed move before it,
+        three times the cost of the whole check."""
         last = self._verified
-        return last[0] is state and last[1] == player and move in last[2]
+        if last[0] is not state or last[1] != player:
+            return False
+        for listed in last[2]:
+            if listed is move:
+                return True
+        return False
 
     def check_move(self, state: S, player: int, move: M) -> str | None:
         """The reason ``player`` may not make ``move`` now, or ``None``."""

@@ -53,8 +53,7 @@ class OneTooMany(Game[OneTooManyState, Move, OneTooManyView, OneTooManyOptions])
         return deal.deal(players, options, order, rng)
 
     # -- the rules ---------------------------------------------------------------
-    def to_act(self, state: OneTooManyState) -> tuple[int, ...]:
-        return legality.to_act(state)
+    to_act = staticmethod(legality.to_act)  # (direct calls: these run at every step)
 
     def candidate_moves(self, state: OneTooManyState, player: int) -> Iterable[Move]:
         return legality.candidate_moves(state, player)
@@ -65,8 +64,7 @@ class OneTooMany(Game[OneTooManyState, Move, OneTooManyView, OneTooManyOptions])
     def why_illegal(self, state: OneTooManyState, player: int, move: Move) -> str | None:
         return legality.why_illegal(state, player, move)
 
-    def perform(self, state: OneTooManyState, player: int, move: Move) -> tuple[OneTooManyState, tuple[Event, ...]]:
-        return transitions.perform(state, player, move)
+    perform = staticmethod(transitions.perform)
 
     def describe_move(self, move: Move) -> str:
         return describe_move(move)

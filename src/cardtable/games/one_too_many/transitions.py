@@ -60,27 +60,12 @@ class _Table:
 
     def freeze(self) -> OneTooManyState:
         s = self.state
-        return OneTooManyState(
-            players=s.players,
-            options=s.options,
-            cards=s.cards,
-            rng=self.rng,
-            round=self.round,
-            turn=self.turn,
-            first=self.first,
-            phase=self.phase,
-            deck=tuple(self.deck),
-            center=tuple(self.center),
-            piles=tuple(tuple(pile) for pile in self.piles),
-            scores=tuple(self.scores),
-            in_round=tuple(self.in_round),
-            redo=tuple(self.redo),
-            kept=tuple(self.kept),
-            passed_on=tuple(self.passed_on),
-            round_points=tuple(self.round_points),
-            secret=self.secret,
-            last_reveal=self.last_reveal,
-        )
+        return OneTooManyState(  # (positional: the fields in order, as a call by keyword costs more)
+            s.players, s.options, s.cards, self.rng, self.round, self.turn, self.first, self.phase,
+            tuple(self.deck), tuple(self.center), tuple(map(tuple, self.piles)), tuple(self.scores),
+            tuple(self.in_round), tuple(self.redo), tuple(self.kept), tuple(self.passed_on),
+            tuple(self.round_points), self.secret, self.last_reveal,
+        )  # fmt: skip
 
     def seat_order(self) -> list[int]:
         """All seats, starting from the round's first seat."""

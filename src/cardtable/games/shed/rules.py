@@ -52,8 +52,7 @@ class Shed(Game[ShedState, Move, ShedView, ShedOptions]):
         return deal.deal(players, options, order, rng)
 
     # -- the rules ---------------------------------------------------------------
-    def to_act(self, state: ShedState) -> tuple[int, ...]:
-        return legality.to_act(state)
+    to_act = staticmethod(legality.to_act)  # (direct calls: these run at every step)
 
     def candidate_moves(self, state: ShedState, player: int) -> list[Move]:
         return legality.candidate_moves(state, player)
@@ -64,8 +63,7 @@ class Shed(Game[ShedState, Move, ShedView, ShedOptions]):
     def why_illegal(self, state: ShedState, player: int, move: Move) -> str | None:
         return legality.why_illegal(state, player, move)
 
-    def perform(self, state: ShedState, player: int, move: Move) -> tuple[ShedState, tuple[Event, ...]]:
-        return transitions.perform(state, player, move)
+    perform = staticmethod(transitions.perform)
 
     def describe_move(self, move: Move) -> str:
         return describe_move(move)
