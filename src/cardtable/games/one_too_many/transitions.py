@@ -252,15 +252,23 @@ def start_game(state: OneTooManyState, events: list[Event]) -> OneTooManyState:
 
 
 def perform(state: OneTooManyState, player: int, move: Move) -> tuple[OneTooManyState, tuple[Event, ...]]:
-    phase = state.phase
     if isinstance(move, Redo):  # phase REDO
         secret = state.secret.commit(player, move.use)
-        events = list(redo_choice_events(player, move.use))
+        events = redo_choice_events(player, move.use)
     else:
         secret = state.secret.commit(player, move.count)
-        events = list(choice_events(player, move.count))
-    if not secret.complete:
-        return evolve(state, secret=secret), tuple(events)
+        events = choice_events(player, move.count)
+    if len(secret.values) < len(secret.waiting):  # (secret.complete, written out: most moves stop here)
+        return evolve(state, secret=secret), events
+    return complete_choices(state, secret, list(events))
+
+
+def complete_choices(
+    state: OneTooManyState, secret: SecretChoices, events: list[Event]
+) -> tuple[OneTooManyState, tuple[Event, ...]]:
+    """Every seat has chosen: show the numbers, then the Redo decisions, or
+    play the turn out."""
+    phase = state.phase
     values = secret.revealed()
     if phase is Phase.CHOOSE:
         asks = tuple(values.get(seat) for seat in range(state.players))
