@@ -112,7 +112,7 @@ class _Table:
             self.events.append(Event("shuffle", f"The deck is shuffled ({_plural(size, 'card')})", None,
                                      (("size", size),)))
         # 2. drawing, one card at a time in seat order, checking the bust after each card
-        busted = self.draw({seat: asks[seat] or 0 for seat in order if self.in_round[seat]})
+        busted = self.draw(tuple([(seat, asks[seat] or 0) for seat in order if self.in_round[seat]]))
         # 3. what comes next
         if busted:
             self.bust(asks)
@@ -125,38 +125,27 @@ class _Table:
             self.turn += 1
             self.start_turn()
 
-    def draw(self, wants: dict[int, int]) -> bool:
-        """Deal the cards asked for; True if the round busts."""
+    def draw(self, wants: tuple[tuple[int, int], ...]) -> bool:
+        """Deal the cards asked for (``(seat, count)`` in seat order); True if the round busts."""
         n = self.n
-        deck = self.deck
         center = self.center
         piles = self.piles
-        append = self.events.append  # one event per card (draw_event), no emit()
-        at = 0
         mask = rank_mask(center)
-        waiting = [seat for seat, count in wants.items() if count > 0]
+        order = draw_order(wants)
+        at = 0
         busted = False
-        while waiting and at < len(deck) and not busted:
-            still = []
-            for seat in waiting:
-                if at == len(deck):
+        for seat, card in zip(order, self.deck):
+            at += 1
+            if card.suit is _DIAMONDS:
+                center.append(card)
+                mask |= 1 << (card.rank - 2)
+                if longest_run(mask) > n:
+                    busted = True
                     break
-                card = deck[at]
-                at += 1
-                wants[seat] -= 1
-                append(draw_event(seat, card))
-                if card.suit is _DIAMONDS:
-                    center.append(card)
-                    mask |= 1 << (card.rank - 2)
-                    if longest_run(mask) > n:
-                        busted = True
-                        break
-                else:
-                    piles[seat].append(card)
-                if wants[seat]:
-                    still.append(seat)
-            waiting = still
-        del deck[:at]
+            else:
+                piles[seat].append(card)
+        self.events.extend(map(draw_event, order[:at], self.deck[:at]))  # one event per card
+        del self.deck[:at]
         center.sort()
         return busted
 
@@ -295,6 +284,13 @@ def complete_choices(
     asks = tuple(values.get(seat, old) for seat, old in enumerate(state.last_reveal))
     events.append(_reveal_event(asks, state, redo=True, changed=tuple(sorted(values))))
     return resolve_turn(state, asks, events), tuple(events)
+
+
+def draw_order(wants: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """Who receives each card of a turn's drawing: one card to each seat
+    still wanting one, in ``wants``' order, round after round."""
+    most = max([count for _, count in wants], default=0)
+    return tuple([seat for turn in range(most) for seat, count in wants if count > turn])
 
 
 @cache
