@@ -74,25 +74,21 @@ def legal_moves(state: OneCardState, player: int) -> list[Play | Draw | Pass]:
         return []
     hand = state.hands[player]
     mode = state.mode
-    moves: list[Play | Draw | Pass] = []
+    moves: list[Play | Draw | Pass]
     if mode.jack:
         ok = counters(state)
-        for c in hand:
-            if ok[c]:
-                moves.append(PLAYS[c][0])
+        moves = [PLAYS[c][0] for c in hand if ok[c]]
         moves.append(PASS)
     elif mode.pending:
         ok = answers(state)
-        for c in hand:
-            if ok[c]:
-                moves.append(PLAYS[c][0])
+        moves = [PLAYS[c][0] for c in hand if ok[c]]
         moves.append(DRAW)
     else:
         if len(hand) > 1 or not last_card_blocked(state, hand):
             ok = GOOD_ON[state.discard[-1]] if mode.named is None else GOOD_NAMED[mode.named]
-            for c in hand:
-                if ok[c]:
-                    moves += PLAYS[c]
+            moves = [play for c in hand if ok[c] for play in PLAYS[c]]
+        else:
+            moves = []
         if not state.pile:
             moves.append(PASS)
         elif not moves or table.options.draw_with_good_card:
