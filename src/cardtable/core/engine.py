@@ -33,12 +33,13 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from itertools import chain
 from dataclasses import dataclass, field, fields
-from typing import Any, Callable, ClassVar, Generic, Hashable, Iterable, Mapping, NamedTuple, Protocol, Sequence, TypeVar, cast
+from typing import Any, ClassVar, Generic, Hashable, Iterable, Mapping, NamedTuple, Protocol, Sequence, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from .cards import Card
 from .rng import Rng
+
 
 
 class SeatView(Protocol):
@@ -269,10 +270,11 @@ class Game(ABC, Generic[S, M, V, O]):
         return str(move)
 
     # -- generic helpers built on the rules ----------------------------------
-    #: A game that lists its legal moves directly: ``(state, player) -> moves``
-    #: (a list, or a shared tuple), the moves of filtering ``candidate_moves``
-    #: by ``why_illegal`` in the same order (each game's tests check it).
-    list_legal: ClassVar[Callable[[Any, int], Sequence[Any]] | None] = None
+    def legal_moves(self, state: S, player: int) -> list[M]:
+        if player not in self.to_act(state):
+            return []
+        moves = [m for m in self.candidate_moves(state, player) if self.why_illegal(state, player, m) is None]
+        return self.remember_legal(state, player, moves)
 
     #: The last answer of ``legal_moves``: (state, player, the moves as a
     #: tuple). A game holds no game state; this only spares ``apply`` checking
@@ -280,17 +282,11 @@ class Game(ABC, Generic[S, M, V, O]):
     #: object shared between threads reads either the old answer or the new).
     _verified: tuple = (None, -1, ())
 
-    def legal_moves(self, state: S, player: int) -> list[M]:
-        """``player``'s legal moves, remembered for ``apply`` as a tuple that
-        cannot change: a shared tuple as it is (the caller gets a list copy),
-        else a copy of the list."""
-        list_legal = self.list_legal
-        if list_legal is not None:
-            moves = list_legal(state, player)
-        elif player not in self.to_act(state):
-            moves = []
-        else:
-            moves = [m for m in self.candidate_moves(state, player) if self.why_illegal(state, player, m) is None]
+    def remember_legal(self, state: S, player: int, moves: list[M] | tuple[M, ...]) -> list[M]:
+        """Remember ``moves`` as ``player``'s legal moves in ``state`` and
+        return them as a list. What is kept cannot change: a tuple (a game
+        may answer with a shared one) is kept and the caller gets a list
+        copy; a list is returned as it is and a tuple copy kept."""
         if type(moves) is tuple:
             self._verified = (state, player, moves)
             return list(moves)
@@ -298,9 +294,11 @@ class Game(ABC, Generic[S, M, V, O]):
         return cast(list, moves)
 
     def verified(self, state: S, player: int, move: M) -> bool:
-        """Whether ``move`` is one of the very objects last listed as legal for
-        this very state (states are immutable) and player. By identity: ``in``
-        would call the moves' ``__eq__`` (Python) on each move before it, 3x the cost."""
+        """Whether ``move`` is one of the very objects the last legal moves
+        listed, for this very state (states are immutable) and player: then
+        it is legal. By identity, in a loop: ``move in listed`` would call
+        the moves' ``__eq__`` (Python code) on every listed move before it,
+        three times the cost of the whole check."""
         last = self._verified
         if last[0] is not state or last[1] != player:
             return False

@@ -74,21 +74,25 @@ def legal_moves(state: OneCardState, player: int) -> list[Play | Draw | Pass]:
         return []
     hand = state.hands[player]
     mode = state.mode
-    moves: list[Play | Draw | Pass]
+    moves: list[Play | Draw | Pass] = []
     if mode.jack:
         ok = counters(state)
-        moves = [PLAYS[c][0] for c in hand if ok[c]]
+        for c in hand:
+            if ok[c]:
+                moves.append(PLAYS[c][0])
         moves.append(PASS)
     elif mode.pending:
         ok = answers(state)
-        moves = [PLAYS[c][0] for c in hand if ok[c]]
+        for c in hand:
+            if ok[c]:
+                moves.append(PLAYS[c][0])
         moves.append(DRAW)
     else:
         if len(hand) > 1 or not last_card_blocked(state, hand):
             ok = GOOD_ON[state.discard[-1]] if mode.named is None else GOOD_NAMED[mode.named]
-            moves = [play for c in hand if ok[c] for play in PLAYS[c]]
-        else:
-            moves = []
+            for c in hand:
+                if ok[c]:
+                    moves += PLAYS[c]
         if not state.pile:
             moves.append(PASS)
         elif not moves or table.options.draw_with_good_card:

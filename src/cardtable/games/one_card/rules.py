@@ -66,7 +66,10 @@ class OneCard(Game[OneCardState, Move, OneCardView, OneCardOptions]):
     def why_illegal(self, state: OneCardState, player: int, move: Move) -> str | None:
         return legality.why_illegal(state, player, move)
 
-    list_legal = staticmethod(legality.legal_moves)  # (checked against candidate_moves by the tests)
+    def legal_moves(self, state: OneCardState, player: int) -> list[Move]:
+        # The same moves as the generic filter of ``candidate_moves`` by
+        # ``why_illegal``, enumerated directly (tests check that they agree).
+        return self.remember_legal(state, player, legality.legal_moves(state, player))
 
     def perform(self, state: OneCardState, player: int, move: Move) -> tuple[OneCardState, tuple[Event, ...]]:
         return transitions.perform(state, player, move)

@@ -32,8 +32,8 @@ def legal_moves(state: OneTooManyState, player: int) -> tuple[Move, ...]:
     A seat still to choose may decide on its Redo either way (phase REDO),
     or ask for any number up to the turn's limit but 1 when alone in the
     round. Same moves, same order; a test checks the agreement over many
-    random games. A shared tuple (``Game.legal_moves`` gives the caller a
-    list).
+    random games. A shared tuple (``Game.remember_legal`` gives the caller
+    a list).
     """
     phase = state.phase
     secret = state.secret

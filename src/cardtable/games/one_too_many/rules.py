@@ -58,7 +58,8 @@ class OneTooMany(Game[OneTooManyState, Move, OneTooManyView, OneTooManyOptions])
     def candidate_moves(self, state: OneTooManyState, player: int) -> Iterable[Move]:
         return legality.candidate_moves(state, player)
 
-    list_legal = staticmethod(legality.legal_moves)  # (checked against candidate_moves by the tests)
+    def legal_moves(self, state: OneTooManyState, player: int) -> list[Move]:
+        return self.remember_legal(state, player, legality.legal_moves(state, player))
 
     def why_illegal(self, state: OneTooManyState, player: int, move: Move) -> str | None:
         return legality.why_illegal(state, player, move)

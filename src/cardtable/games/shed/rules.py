@@ -57,7 +57,8 @@ class Shed(Game[ShedState, Move, ShedView, ShedOptions]):
     def candidate_moves(self, state: ShedState, player: int) -> list[Move]:
         return legality.candidate_moves(state, player)
 
-    list_legal = staticmethod(legality.legal_moves)  # (checked against candidate_moves by the tests)
+    def legal_moves(self, state: ShedState, player: int) -> list[Move]:
+        return self.remember_legal(state, player, legality.legal_moves(state, player))
 
     def why_illegal(self, state: ShedState, player: int, move: Move) -> str | None:
         return legality.why_illegal(state, player, move)
