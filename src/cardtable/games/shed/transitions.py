@@ -222,16 +222,17 @@ def burn_reason(state: ShedState, stack: Cards, rank: int) -> str:
     return ""
 
 
-def refill(state: ShedState, p: int, rows: Rows, events: list[Event]) -> tuple[Rows, Cards]:
-    """Draw ``p``'s hand back up to the hand size while the deck lasts: the rows and the deck after."""
+def refill(state: ShedState, p: int, rows: Rows, events: list[Event]) -> tuple[Cards, Cards]:
+    """Draw ``p``'s hand back up to the hand size while the deck lasts: the
+    private part of the hand and the deck after."""
     deck = state.deck
     count = len(rows.hands) + len(rows.known)
     if not deck or count >= state.hand_size:
-        return rows, deck
+        return rows.hands, deck
     k = min(state.hand_size - count, len(deck))
     drawn = deck[:k]
     events += draw_one(p, drawn[0]) if k == 1 else draw_events(p, drawn)
-    return Rows(rows.hands + drawn, rows.known, rows.up, rows.down), deck[k:]
+    return rows.hands + drawn, deck[k:]
 
 
 def draw_events(p: int, drawn: Cards) -> tuple[Event, Event]:
@@ -285,9 +286,9 @@ def land(state: ShedState, p: int, cards: Cards, rows: Rows, events: list[Event]
         )
         burned = burned + stack
         stack = ()
-    after, deck = refill(state, p, rows, events)
+    private, deck = refill(state, p, rows, events)
     drew = len(deck) != len(state.deck)
-    out = not (after.hands or after.known or after.up or after.down)
+    out = not (private or rows.known or rows.up or rows.down)
     places, phase = state.places, PLAY
     if out:
         places, phase, turn = go_out(state, p, events)
@@ -303,10 +304,10 @@ def land(state: ShedState, p: int, cards: Cards, rows: Rows, events: list[Event]
         phase=phase,
         turn=turn,
         # (a row the play left as it was is kept: usually two of the four)
-        hands=hands if after.hands is hands[p] else put(hands, p, after.hands),
-        known=known if after.known is known[p] else put(known, p, after.known),
-        up=up if after.up is up[p] else put(up, p, after.up),
-        down=down if after.down is down[p] else put(down, p, after.down),
+        hands=hands if private is hands[p] else put(hands, p, private),
+        known=known if rows.known is known[p] else put(known, p, rows.known),
+        up=up if rows.up is up[p] else put(up, p, rows.up),
+        down=down if rows.down is down[p] else put(down, p, rows.down),
         deck=deck,
         stack=stack,
         burned=burned,
