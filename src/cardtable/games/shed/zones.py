@@ -116,24 +116,28 @@ def counter_violations(state: ShedState) -> list[str]:
 def _place_violations(state: ShedState) -> list[str]:
     problems = []
     n = state.players
+    places = state.places
     stalled = state.phase == OVER and state.stall >= state.options.stall_limit
-    out_places = sorted(x for p, x in enumerate(state.places) if x and not state.cards_left(p))
-    if out_places != list(range(1, len(out_places) + 1)):
-        problems.append(f"places {state.places} of the players out are not 1, 2, ... in order")
+    if any(places):
+        out_places = sorted(x for p, x in enumerate(places) if x and not state.cards_left(p))
+        if out_places != list(range(1, len(out_places) + 1)):
+            problems.append(f"places {places} of the players out are not 1, 2, ... in order")
     if state.phase == PLAY and state.stall >= state.options.stall_limit:
         problems.append("the stall limit is reached but the game goes on")
     if state.phase == EXCHANGE and state.stall:
         problems.append("moves without progress are counted during the exchange")
     playing = state.phase != OVER
-    for p, place in enumerate(state.places):
-        left = state.cards_left(p)
+    hands, known, up, down = state.hands, state.known, state.up, state.down
+    for p, place in enumerate(places):
+        # (whether the seat holds a card at all: counting them is left to the messages)
+        holds = hands[p] or known[p] or up[p] or down[p]
         if place:
-            if place != n and left and not stalled:
-                problems.append(f"seat {p} is out but holds {left} cards")
+            if place != n and holds and not stalled:
+                problems.append(f"seat {p} is out but holds {state.cards_left(p)} cards")
             continue
-        if playing and not left:
+        if playing and not holds:
             problems.append(f"seat {p} holds no cards but is not out")
-        if state.deck and state.hand_count(p) < state.hand_size:
+        if state.deck and len(hands[p]) + len(known[p]) < state.hand_size:
             problems.append(f"seat {p} holds {state.hand_count(p)} hand cards while the deck lasts")
     return problems
 
