@@ -10,6 +10,7 @@ hand). Once play starts the zones are the rows themselves.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any, Mapping
 
 from ...core.cards import Card
@@ -159,10 +160,9 @@ def _phase_violations(state: ShedState) -> list[str]:
     problems = []
     n = state.players
     if state.phase == PLAY:
-        active = [p for p, x in enumerate(state.places) if not x]
         if not all(state.done):
             problems.append("play started before every player finished exchanging")
-        if len(active) < 2:
+        if state.places.count(0) < 2:
             problems.append("play goes on with fewer than two players")
         if not 0 <= state.turn < n or state.places[state.turn]:
             problems.append(f"the turn is at seat {state.turn}, who is not playing")
@@ -177,7 +177,7 @@ def _phase_violations(state: ShedState) -> list[str]:
 
 def _stack_violations(state: ShedState) -> list[str]:
     problems = []
-    if TEN in [c[0] for c in state.stack]:
+    if TEN in map(itemgetter(0), state.stack):  # (a card's rank)
         problems.append("a 10 is in the stack: it should have burned it")
     s = state.stack
     if state.options.four_of_a_kind_burns and len(s) >= 4 and s[-1][0] == s[-2][0] == s[-3][0] == s[-4][0]:
