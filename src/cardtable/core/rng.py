@@ -30,7 +30,7 @@ def _mix(z: int) -> int:
 # card. A 52-card shuffle: 19 -> 10 us, a tenth of One Too Many's step.
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=256)  # one per deck size: One-Card's 162 cards the most
 def _lanes(count: int) -> tuple[int, int, int, struct.Struct]:
     """For ``count`` lanes: the steps ``(k + 1) * _GAMMA`` (mod 2**64) in lane
     ``k``, a 1 in each lane, each lane's low 64 bits set, and the unpacker."""
