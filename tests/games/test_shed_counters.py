@@ -49,3 +49,25 @@ def test_a_short_hand_while_the_deck_lasts_is_named():
     short = evolve(state, hands=put(state.hands, seat, state.hands[seat][1:]))
     count = state.hand_count(seat) - 1
     assert f"seat {seat} holds {count} hand cards while the deck lasts" in GAME.counter_violations(short)
+
+
+def test_conservation_after_a_state_found_conserved():
+    # the check compares only the places that changed since the last state it
+    # found conserved: a card held twice, lost or foreign must still show
+    state = mid_game()
+    assert GAME.cards_conserved(state)
+    seat, other = state.turn, (state.turn + 1) % 4
+    mine, theirs = state.hands[seat][0], state.down[other][0]
+    twice = evolve(state, hands=put(state.hands, seat, (theirs,) + state.hands[seat][1:]))
+    assert not GAME.cards_conserved(twice)
+    assert any(mine.code in p and "missing" in p for p in GAME.invariant_violations(twice))
+    assert any(theirs.code in p and "duplicated" in p for p in GAME.invariant_violations(twice))
+    foreign = evolve(state, hands=put(state.hands, seat, (mine._replace(deck=1),) + state.hands[seat][1:]))
+    assert not GAME.cards_conserved(foreign)
+    swapped = evolve(
+        state,
+        hands=put(state.hands, seat, (theirs,) + state.hands[seat][1:]),
+        down=put(state.down, other, (mine,) + state.down[other][1:]),
+    )
+    assert GAME.cards_conserved(swapped)
+    assert GAME.cards_conserved(state)  # and back

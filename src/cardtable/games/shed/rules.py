@@ -95,9 +95,8 @@ class Shed(Game[ShedState, Move, ShedView, ShedOptions]):
     def all_cards(self, state: ShedState) -> Cards:
         return FULL_DECK
 
-    def zone_contents(self, state: ShedState) -> tuple[Cards, ...]:
-        # the rows as they are (during the exchange, ``zones`` follows what the others know)
-        return (state.deck, state.unused, state.stack, state.burned, *state.hands, *state.known, *state.up, *state.down)
+    zone_contents = staticmethod(card_zones.held_rows)
+    cards_conserved = staticmethod(card_zones.cards_conserved)
 
     # (direct calls: the check after every move of ``cardtable simulate`` runs these)
     counter_violations = staticmethod(card_zones.counter_violations)
