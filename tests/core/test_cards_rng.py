@@ -59,6 +59,23 @@ def test_rng_known_values_are_stable_across_machines():
     assert Rng.from_seed(1).shuffled(range(10))[0] == (1, 2, 5, 7, 0, 8, 4, 3, 9, 6)
 
 
+def shuffled_card_by_card(rng: Rng, items) -> tuple[tuple, Rng]:
+    """The shuffle as defined, one ``next64`` per card: from the last card down,
+    the card at ``i`` swaps with the one at ``next64() * (i + 1) >> 64``."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        value, rng = rng.next64()
+        j = (value * (i + 1)) >> 64
+        out[i], out[j] = out[j], out[i]
+    return tuple(out), rng
+
+
+@given(st.integers(0, 2**64 - 1), st.integers(0, 200))
+def test_shuffle_draws_as_next64_card_by_card(state, size):
+    # the shuffle computes all its draws at once (side by side in one big integer)
+    assert Rng(state).shuffled(range(size)) == shuffled_card_by_card(Rng(state), range(size))
+
+
 @given(st.integers(0, 2**64), st.integers(1, 1000))
 def test_below_is_in_range(seed, n):
     value, _ = Rng.from_seed(seed).below(n)

@@ -282,17 +282,30 @@ class Game(ABC, Generic[S, M, V, O]):
     #: object shared between threads reads either the old answer or the new).
     _verified: tuple = (None, -1, ())
 
-    def remember_legal(self, state: S, player: int, moves: list[M]) -> list[M]:
+    def remember_legal(self, state: S, player: int, moves: list[M] | tuple[M, ...]) -> list[M]:
         """Remember ``moves`` as ``player``'s legal moves in ``state`` and
-        return them. A copy is kept: the caller may change its list."""
+        return them as a list. What is kept cannot change: a tuple (a game
+        may answer with a shared one) is kept and the caller gets a list
+        copy; a list is returned as it is and a tuple copy kept."""
+        if type(moves) is tuple:
+            self._verified = (state, player, moves)
+            return list(moves)
         self._verified = (state, player, tuple(moves))
-        return moves
+        return cast(list, moves)
 
     def verified(self, state: S, player: int, move: M) -> bool:
-        """Whether ``move`` was among the last legal moves listed, for this
-        very state (states are immutable) and player: then it is legal."""
+        """Whether ``move`` is one of the very objects the last legal moves
+        listed, for this very state (states are immutable) and player: then
+        it is legal. By identity, in a loop: ``move in listed`` would call
+        the moves' ``__eq__`` (Python code) on every listed move before it,
+        three times the cost of the whole check."""
         last = self._verified
-        return last[0] is state and last[1] == player and move in last[2]
+        if last[0] is not state or last[1] != player:
+            return False
+        for listed in last[2]:
+            if listed is move:
+                return True
+        return False
 
     def check_move(self, state: S, player: int, move: M) -> str | None:
         """The reason ``player`` may not make ``move`` now, or ``None``."""

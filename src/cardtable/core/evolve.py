@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import MISSING, fields
 from typing import Any, Callable, TypeVar, cast
 
 T = TypeVar("T")
@@ -47,10 +47,17 @@ def slot_init(cls: type[T]) -> type[T]:
     straight into its slot. The one ``dataclass`` writes goes through
     ``object.__setattr__`` for every field (a frozen class refuses plain
     assignment), which makes building a state about twice as slow, and a
-    state is built at every move. Fields without defaults only."""
-    names = [f.name for f in fields(cast(Any, cls))]
-    setters = {f"_set_{name}": getattr(cls, name).__set__ for name in names}
-    lines = [f"def __init__(self, {', '.join(names)}):"] + [f"    _set_{name}(self, {name})" for name in names]
-    exec("\n".join(lines), setters)
-    setattr(cls, "__init__", setters["__init__"])
+    state is built at every move. Plain defaults are kept (no factories)."""
+    flds = fields(cast(Any, cls))
+    namespace: dict[str, Any] = {f"_set_{f.name}": getattr(cls, f.name).__set__ for f in flds}
+    params = []
+    for f in flds:
+        if f.default is MISSING:
+            params.append(f.name)
+        else:
+            namespace[f"_default_{f.name}"] = f.default
+            params.append(f"{f.name}=_default_{f.name}")
+    lines = [f"def __init__(self, {', '.join(params)}):"] + [f"    _set_{f.name}(self, {f.name})" for f in flds]
+    exec("\n".join(lines), namespace)
+    setattr(cls, "__init__", namespace["__init__"])
     return cls

@@ -26,24 +26,27 @@ def candidate_moves(state: OneTooManyState, player: int) -> Iterable[Move]:
     return ASKS[: state.limit + 1]
 
 
-def legal_moves(state: OneTooManyState, player: int) -> list[Move]:
+def legal_moves(state: OneTooManyState, player: int) -> tuple[Move, ...]:
     """The generic ``candidate_moves`` filtered by ``why_illegal``, built directly.
 
     A seat still to choose may decide on its Redo either way (phase REDO),
     or ask for any number up to the turn's limit but 1 when alone in the
     round. Same moves, same order; a test checks the agreement over many
-    random games.
+    random games. A shared tuple (``Game.remember_legal`` gives the caller
+    a list).
     """
     phase = state.phase
     secret = state.secret
     if phase is Phase.OVER or player not in secret.waiting or secret.has_chosen(player):
-        return []
+        return ()
     if phase is Phase.REDO:
-        return list(REDOS)
-    moves: list[Move] = list(ASKS[: state.limit + 1])
-    if state.alone:
-        del moves[1]  # the limit is at least 1
-    return moves
+        return REDOS
+    return ASKING[state.alone][state.limit]
+
+
+ASKING = tuple(tuple(ASKS[: limit + 1] if limit < 1 or not alone else ASKS[:1] + ASKS[2 : limit + 1]
+                     for limit in range(len(ASKS))) for alone in (False, True))  # fmt: skip
+"""``ASKING[alone][limit]``: the numbers a seat may ask for (alone in the round: not 1)."""
 
 
 def why_illegal(state: OneTooManyState, player: int, move: Move) -> str | None:

@@ -53,8 +53,7 @@ class OneTooMany(Game[OneTooManyState, Move, OneTooManyView, OneTooManyOptions])
         return deal.deal(players, options, order, rng)
 
     # -- the rules ---------------------------------------------------------------
-    def to_act(self, state: OneTooManyState) -> tuple[int, ...]:
-        return legality.to_act(state)
+    to_act = staticmethod(legality.to_act)  # (direct calls: these run at every step)
 
     def candidate_moves(self, state: OneTooManyState, player: int) -> Iterable[Move]:
         return legality.candidate_moves(state, player)
@@ -65,8 +64,7 @@ class OneTooMany(Game[OneTooManyState, Move, OneTooManyView, OneTooManyOptions])
     def why_illegal(self, state: OneTooManyState, player: int, move: Move) -> str | None:
         return legality.why_illegal(state, player, move)
 
-    def perform(self, state: OneTooManyState, player: int, move: Move) -> tuple[OneTooManyState, tuple[Event, ...]]:
-        return transitions.perform(state, player, move)
+    perform = staticmethod(transitions.perform)
 
     def describe_move(self, move: Move) -> str:
         return describe_move(move)
@@ -98,8 +96,8 @@ class OneTooMany(Game[OneTooManyState, Move, OneTooManyView, OneTooManyOptions])
     def all_cards(self, state: OneTooManyState) -> Cards:
         return state.cards
 
-    def counter_violations(self, state: OneTooManyState) -> list[str]:
-        return card_zones.counter_violations(state)
+    # (direct calls: the check after every move of ``cardtable simulate`` runs these)
+    counter_violations = staticmethod(card_zones.counter_violations)
 
 
 GAME = OneTooMany()

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ...core.cards import Card
-from ...core.evolve import make_evolve
+from ...core.evolve import make_evolve, slot_init
 from ...core.rng import Rng
 from ...core.secret import SecretChoices
 from .options import Options
@@ -19,6 +19,7 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+@slot_init  # built at every turn's end: 4.3 -> 1.5 us (dataclass's own __init__ sets frozen fields by name)
 @dataclass(frozen=True, slots=True)
 class OneTooManyState:
     """A game in progress. Per-seat fields are tuples indexed by seat.

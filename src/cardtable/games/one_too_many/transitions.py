@@ -60,27 +60,12 @@ class _Table:
 
     def freeze(self) -> OneTooManyState:
         s = self.state
-        return OneTooManyState(
-            players=s.players,
-            options=s.options,
-            cards=s.cards,
-            rng=self.rng,
-            round=self.round,
-            turn=self.turn,
-            first=self.first,
-            phase=self.phase,
-            deck=tuple(self.deck),
-            center=tuple(self.center),
-            piles=tuple(tuple(pile) for pile in self.piles),
-            scores=tuple(self.scores),
-            in_round=tuple(self.in_round),
-            redo=tuple(self.redo),
-            kept=tuple(self.kept),
-            passed_on=tuple(self.passed_on),
-            round_points=tuple(self.round_points),
-            secret=self.secret,
-            last_reveal=self.last_reveal,
-        )
+        return OneTooManyState(  # (positional: the fields in order, as a call by keyword costs more)
+            s.players, s.options, s.cards, self.rng, self.round, self.turn, self.first, self.phase,
+            tuple(self.deck), tuple(self.center), tuple(map(tuple, self.piles)), tuple(self.scores),
+            tuple(self.in_round), tuple(self.redo), tuple(self.kept), tuple(self.passed_on),
+            tuple(self.round_points), self.secret, self.last_reveal,
+        )  # fmt: skip
 
     def seat_order(self) -> list[int]:
         """All seats, starting from the round's first seat."""
@@ -127,7 +112,7 @@ class _Table:
             self.events.append(Event("shuffle", f"The deck is shuffled ({_plural(size, 'card')})", None,
                                      (("size", size),)))
         # 2. drawing, one card at a time in seat order, checking the bust after each card
-        busted = self.draw({seat: asks[seat] or 0 for seat in order if self.in_round[seat]})
+        busted = self.draw(tuple([(seat, asks[seat] or 0) for seat in order if self.in_round[seat]]))
         # 3. what comes next
         if busted:
             self.bust(asks)
@@ -140,38 +125,27 @@ class _Table:
             self.turn += 1
             self.start_turn()
 
-    def draw(self, wants: dict[int, int]) -> bool:
-        """Deal the cards asked for; True if the round busts."""
+    def draw(self, wants: tuple[tuple[int, int], ...]) -> bool:
+        """Deal the cards asked for (``(seat, count)`` in seat order); True if the round busts."""
         n = self.n
-        deck = self.deck
         center = self.center
         piles = self.piles
-        append = self.events.append  # one event per card (draw_event), no emit()
-        at = 0
         mask = rank_mask(center)
-        waiting = [seat for seat, count in wants.items() if count > 0]
+        order = draw_order(wants)
+        at = 0
         busted = False
-        while waiting and at < len(deck) and not busted:
-            still = []
-            for seat in waiting:
-                if at == len(deck):
+        for seat, card in zip(order, self.deck):
+            at += 1
+            if card.suit is _DIAMONDS:
+                center.append(card)
+                mask |= 1 << (card.rank - 2)
+                if longest_run(mask) > n:
+                    busted = True
                     break
-                card = deck[at]
-                at += 1
-                wants[seat] -= 1
-                append(draw_event(seat, card))
-                if card.suit is _DIAMONDS:
-                    center.append(card)
-                    mask |= 1 << (card.rank - 2)
-                    if longest_run(mask) > n:
-                        busted = True
-                        break
-                else:
-                    piles[seat].append(card)
-                if wants[seat]:
-                    still.append(seat)
-            waiting = still
-        del deck[:at]
+            else:
+                piles[seat].append(card)
+        self.events.extend(map(draw_event, order[:at], self.deck[:at]))  # one event per card
+        del self.deck[:at]
         center.sort()
         return busted
 
@@ -267,15 +241,23 @@ def start_game(state: OneTooManyState, events: list[Event]) -> OneTooManyState:
 
 
 def perform(state: OneTooManyState, player: int, move: Move) -> tuple[OneTooManyState, tuple[Event, ...]]:
-    phase = state.phase
     if isinstance(move, Redo):  # phase REDO
         secret = state.secret.commit(player, move.use)
-        events = list(redo_choice_events(player, move.use))
+        events = redo_choice_events(player, move.use)
     else:
         secret = state.secret.commit(player, move.count)
-        events = list(choice_events(player, move.count))
-    if not secret.complete:
-        return evolve(state, secret=secret), tuple(events)
+        events = choice_events(player, move.count)
+    if len(secret.values) < len(secret.waiting):  # (secret.complete, written out: most moves stop here)
+        return evolve(state, secret=secret), events
+    return complete_choices(state, secret, list(events))
+
+
+def complete_choices(
+    state: OneTooManyState, secret: SecretChoices, events: list[Event]
+) -> tuple[OneTooManyState, tuple[Event, ...]]:
+    """Every seat has chosen: show the numbers, then the Redo decisions, or
+    play the turn out."""
+    phase = state.phase
     values = secret.revealed()
     if phase is Phase.CHOOSE:
         asks = tuple(values.get(seat) for seat in range(state.players))
@@ -302,6 +284,13 @@ def perform(state: OneTooManyState, player: int, move: Move) -> tuple[OneTooMany
     asks = tuple(values.get(seat, old) for seat, old in enumerate(state.last_reveal))
     events.append(_reveal_event(asks, state, redo=True, changed=tuple(sorted(values))))
     return resolve_turn(state, asks, events), tuple(events)
+
+
+def draw_order(wants: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """Who receives each card of a turn's drawing: one card to each seat
+    still wanting one, in ``wants``' order, round after round."""
+    most = max([count for _, count in wants], default=0)
+    return tuple([seat for turn in range(most) for seat, count in wants if count > turn])
 
 
 @cache

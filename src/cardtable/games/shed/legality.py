@@ -65,10 +65,7 @@ def plays(source: Cards, stack: Cards, nine_plays_lower: bool, start_rank: int) 
 
 def candidate_moves(state: ShedState, player: int) -> list[Move]:
     if state.phase == EXCHANGE:
-        hand = in_order(state.hand(player))
-        moves: list[Move] = [Exchange(h, u) for h in hand for u in state.up[player]]
-        moves.append(DONE)
-        return moves
+        return list(exchanges(state.hand(player), state.up[player]))
     if state.phase != PLAY:
         return []
     hand = state.hand(player)
@@ -83,7 +80,7 @@ def candidate_moves(state: ShedState, player: int) -> list[Move]:
     return moves
 
 
-def legal_moves(state: ShedState, player: int) -> list[Move]:
+def legal_moves(state: ShedState, player: int) -> list[Move] | tuple[Move, ...]:
     """The candidates filtered by ``why_illegal``, built directly.
 
     In the exchange every candidate of a seat not yet done is legal. In play
@@ -110,8 +107,15 @@ def legal_moves(state: ShedState, player: int) -> list[Move]:
             moves.append(PICK_UP)
         return moves
     if phase == EXCHANGE and not state.done[player]:
-        return candidate_moves(state, player)
+        return exchanges(state.hand(player), state.up[player])
     return []
+
+
+@lru_cache(maxsize=4096)
+def exchanges(hand: Cards, up: Cards) -> tuple[Move, ...]:
+    """Every swap of a card of ``hand`` (in the usual order) with one of
+    ``up``, then ``Done``: shared moves, as a seat may swap many times."""
+    return (*[Exchange(h, u) for h in in_order(hand) for u in up], DONE)
 
 
 def why_illegal(state: ShedState, player: int, move: Move) -> str | None:

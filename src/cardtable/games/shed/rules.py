@@ -52,8 +52,7 @@ class Shed(Game[ShedState, Move, ShedView, ShedOptions]):
         return deal.deal(players, options, order, rng)
 
     # -- the rules ---------------------------------------------------------------
-    def to_act(self, state: ShedState) -> tuple[int, ...]:
-        return legality.to_act(state)
+    to_act = staticmethod(legality.to_act)  # (direct calls: these run at every step)
 
     def candidate_moves(self, state: ShedState, player: int) -> list[Move]:
         return legality.candidate_moves(state, player)
@@ -64,8 +63,7 @@ class Shed(Game[ShedState, Move, ShedView, ShedOptions]):
     def why_illegal(self, state: ShedState, player: int, move: Move) -> str | None:
         return legality.why_illegal(state, player, move)
 
-    def perform(self, state: ShedState, player: int, move: Move) -> tuple[ShedState, tuple[Event, ...]]:
-        return transitions.perform(state, player, move)
+    perform = staticmethod(transitions.perform)
 
     def describe_move(self, move: Move) -> str:
         return describe_move(move)
@@ -97,12 +95,11 @@ class Shed(Game[ShedState, Move, ShedView, ShedOptions]):
     def all_cards(self, state: ShedState) -> Cards:
         return FULL_DECK
 
-    def zone_contents(self, state: ShedState) -> tuple[Cards, ...]:
-        # the rows as they are (during the exchange, ``zones`` follows what the others know)
-        return (state.deck, state.unused, state.stack, state.burned, *state.hands, *state.known, *state.up, *state.down)
+    zone_contents = staticmethod(card_zones.held_rows)
+    cards_conserved = staticmethod(card_zones.cards_conserved)
 
-    def counter_violations(self, state: ShedState) -> list[str]:
-        return card_zones.counter_violations(state)
+    # (direct calls: the check after every move of ``cardtable simulate`` runs these)
+    counter_violations = staticmethod(card_zones.counter_violations)
 
 
 GAME = Shed()

@@ -61,15 +61,16 @@ def exchange(state: ShedState, p: int, hand_card: Card, up_card: Card) -> Result
     new_row = put(row, row.index(up_card), hand_card)
     hands = without(state.hands[p], (hand_card,)) + (up_card,)
     new = evolve(state, hands=put(state.hands, p, hands), up=put(state.up, p, new_row))
-    events = (
-        Event(
-            "exchange",
-            f"{{p{p}}} takes {up_card.face} from the table into hand and puts {hand_card.face} face up",
-            frozenset((p,)),
-            (("seat", p), ("to_hand", up_card.code), ("to_table", hand_card.code)),
-        ),
-    )  # no public event: the others may not even count the swaps
-    return new, events
+    return new, exchange_events(p, hand_card, up_card)
+
+
+@cache
+def exchange_events(p: int, hand_card: Card, up_card: Card) -> tuple[Event]:
+    """The swap's one event, for ``p`` only: the others may not even count the
+    swaps. Built once per seat and cards (events are immutable)."""
+    text = f"{{p{p}}} takes {up_card.face} from the table into hand and puts {hand_card.face} face up"
+    data = (("seat", p), ("to_hand", up_card.code), ("to_table", hand_card.code))
+    return (Event("exchange", text, frozenset((p,)), data),)
 
 
 def done(state: ShedState, p: int) -> Result:
@@ -221,16 +222,17 @@ def burn_reason(state: ShedState, stack: Cards, rank: int) -> str:
     return ""
 
 
-def refill(state: ShedState, p: int, rows: Rows, events: list[Event]) -> tuple[Rows, Cards]:
-    """Draw ``p``'s hand back up to the hand size while the deck lasts: the rows and the deck after."""
+def refill(state: ShedState, p: int, rows: Rows, events: list[Event]) -> tuple[Cards, Cards]:
+    """Draw ``p``'s hand back up to the hand size while the deck lasts: the
+    private part of the hand and the deck after."""
     deck = state.deck
     count = len(rows.hands) + len(rows.known)
     if not deck or count >= state.hand_size:
-        return rows, deck
+        return rows.hands, deck
     k = min(state.hand_size - count, len(deck))
     drawn = deck[:k]
     events += draw_one(p, drawn[0]) if k == 1 else draw_events(p, drawn)
-    return rows._replace(hands=rows.hands + drawn), deck[k:]
+    return rows.hands + drawn, deck[k:]
 
 
 def draw_events(p: int, drawn: Cards) -> tuple[Event, Event]:
@@ -284,9 +286,9 @@ def land(state: ShedState, p: int, cards: Cards, rows: Rows, events: list[Event]
         )
         burned = burned + stack
         stack = ()
-    after, deck = refill(state, p, rows, events)
+    private, deck = refill(state, p, rows, events)
     drew = len(deck) != len(state.deck)
-    out = not (after.hands or after.known or after.up or after.down)
+    out = not (private or rows.known or rows.up or rows.down)
     places, phase = state.places, PLAY
     if out:
         places, phase, turn = go_out(state, p, events)
@@ -296,14 +298,16 @@ def land(state: ShedState, p: int, cards: Cards, rows: Rows, events: list[Event]
     else:
         turn = next_seat(places, p)
     progress = from_table or drew or bool(burn) or out
+    hands, known, up, down = state.hands, state.known, state.up, state.down
     new = evolve(
         state,
         phase=phase,
         turn=turn,
-        hands=put(state.hands, p, after.hands),
-        known=put(state.known, p, after.known),
-        up=put(state.up, p, after.up),
-        down=put(state.down, p, after.down),
+        # (a row the play left as it was is kept: usually two of the four)
+        hands=hands if private is hands[p] else put(hands, p, private),
+        known=known if rows.known is known[p] else put(known, p, rows.known),
+        up=up if rows.up is up[p] else put(up, p, rows.up),
+        down=down if rows.down is down[p] else put(down, p, rows.down),
         deck=deck,
         stack=stack,
         burned=burned,

@@ -10,10 +10,12 @@ hand). Once play starts the zones are the rows themselves.
 
 from __future__ import annotations
 
+from itertools import chain, compress
+from operator import is_not, itemgetter
 from typing import Any, Mapping
 
 from ...core.cards import Card
-from .cards import Cards
+from .cards import FULL_DECK_SET, Cards
 from .deal import SHORT_DRAW_SIZE
 from .ranks import TEN
 from .state import EXCHANGE, OVER, PLAY, ShedState, evolve
@@ -88,6 +90,40 @@ def with_zones(state: ShedState, zones: Mapping[str, Cards]) -> ShedState:
     return evolve(state, **changes)
 
 
+def held_rows(state: ShedState) -> tuple[Cards, ...]:
+    """Every place a card is, as the state holds it (during the exchange
+    ``zones`` shows the rows the others know, not the rows as they are)."""
+    return (state.deck, state.unused, state.stack, state.burned, *state.hands, *state.known, *state.up, *state.down)
+
+
+def cards_conserved(state: ShedState) -> bool:
+    """Whether each of the 52 cards is in exactly one place.
+
+    ``cardtable simulate`` checks every state of a game in turn, and a move
+    changes two or three places: the others are the very same tuples. So the
+    places of the last state found conserved are kept, and against them only
+    the places that are not the same objects are compared: together they must
+    hold as many cards as there, and the same ones. Exact, as that state held
+    every card once. The check after a move: 6.0 -> 4.8 us."""
+    global _LAST
+    held = held_rows(state)
+    last = _LAST  # (read once: another thread may replace it)
+    if len(last) == len(held):
+        changed = list(map(is_not, held, last))
+        now = list(chain.from_iterable(compress(held, changed)))
+        before = list(chain.from_iterable(compress(last, changed)))
+        conserved = len(now) == len(before) and set(now) == set(before)
+    else:
+        cards = list(chain.from_iterable(held))
+        conserved = len(cards) == len(FULL_DECK_SET) and FULL_DECK_SET == set(cards)
+    if conserved:
+        _LAST = held
+    return conserved
+
+
+_LAST: tuple = ()  # the places of the last state cards_conserved found conserved
+
+
 def counter_violations(state: ShedState) -> list[str]:
     n = state.players
     per_seat = (state.done, state.hands, state.known, state.up, state.dealt_up, state.down, state.places)
@@ -116,24 +152,28 @@ def counter_violations(state: ShedState) -> list[str]:
 def _place_violations(state: ShedState) -> list[str]:
     problems = []
     n = state.players
+    places = state.places
     stalled = state.phase == OVER and state.stall >= state.options.stall_limit
-    out_places = sorted(x for p, x in enumerate(state.places) if x and not state.cards_left(p))
-    if out_places != list(range(1, len(out_places) + 1)):
-        problems.append(f"places {state.places} of the players out are not 1, 2, ... in order")
+    if any(places):
+        out_places = sorted(x for p, x in enumerate(places) if x and not state.cards_left(p))
+        if out_places != list(range(1, len(out_places) + 1)):
+            problems.append(f"places {places} of the players out are not 1, 2, ... in order")
     if state.phase == PLAY and state.stall >= state.options.stall_limit:
         problems.append("the stall limit is reached but the game goes on")
     if state.phase == EXCHANGE and state.stall:
         problems.append("moves without progress are counted during the exchange")
     playing = state.phase != OVER
-    for p, place in enumerate(state.places):
-        left = state.cards_left(p)
+    hands, known, up, down = state.hands, state.known, state.up, state.down
+    for p, place in enumerate(places):
+        # (whether the seat holds a card at all: counting them is left to the messages)
+        holds = hands[p] or known[p] or up[p] or down[p]
         if place:
-            if place != n and left and not stalled:
-                problems.append(f"seat {p} is out but holds {left} cards")
+            if place != n and holds and not stalled:
+                problems.append(f"seat {p} is out but holds {state.cards_left(p)} cards")
             continue
-        if playing and not left:
+        if playing and not holds:
             problems.append(f"seat {p} holds no cards but is not out")
-        if state.deck and state.hand_count(p) < state.hand_size:
+        if state.deck and len(hands[p]) + len(known[p]) < state.hand_size:
             problems.append(f"seat {p} holds {state.hand_count(p)} hand cards while the deck lasts")
     return problems
 
@@ -155,10 +195,9 @@ def _phase_violations(state: ShedState) -> list[str]:
     problems = []
     n = state.players
     if state.phase == PLAY:
-        active = [p for p, x in enumerate(state.places) if not x]
         if not all(state.done):
             problems.append("play started before every player finished exchanging")
-        if len(active) < 2:
+        if state.places.count(0) < 2:
             problems.append("play goes on with fewer than two players")
         if not 0 <= state.turn < n or state.places[state.turn]:
             problems.append(f"the turn is at seat {state.turn}, who is not playing")
@@ -173,7 +212,7 @@ def _phase_violations(state: ShedState) -> list[str]:
 
 def _stack_violations(state: ShedState) -> list[str]:
     problems = []
-    if TEN in [c[0] for c in state.stack]:
+    if TEN in map(itemgetter(0), state.stack):  # (a card's rank)
         problems.append("a 10 is in the stack: it should have burned it")
     s = state.stack
     if state.options.four_of_a_kind_burns and len(s) >= 4 and s[-1][0] == s[-2][0] == s[-3][0] == s[-4][0]:
