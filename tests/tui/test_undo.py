@@ -14,6 +14,7 @@ from cardtable.tui.app import CardtableApp
 from cardtable.tui.screens.confirm import ConfirmScreen
 from cardtable.tui.screens.curtain import CurtainScreen
 from cardtable.tui.screens.game_over import GameOverScreen
+from cardtable.tui.screens.history import HistoryScreen
 from cardtable.tui.screens.interlude import RevealScreen, SummaryScreen
 from cardtable.tui.screens.secret import SecretPromptScreen
 from cardtable.tui.screens.table import TableScreen
@@ -82,6 +83,14 @@ async def test_undo_against_a_computer_takes_its_moves_back_and_they_replay_exac
         await play(pilot, table, move)
         await my_turn(pilot, table, 0)
         assert session.moves == after
+        # the history keeps the "undone" line, after the moves the undo kept
+        await pilot.press("l")
+        await wait_until(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        texts = [entry.text for entry in app.screen.entries]
+        undone = next(i for i, text in enumerate(texts) if text.startswith("Undone: Ann took back"))
+        ann_plays = [i for i, text in enumerate(texts) if text.startswith("Ann plays")]
+        assert ann_plays and ann_plays[-1] > undone, texts
+        assert "Undone: Ann took back" in screen_text(app)
 
 
 @run_async

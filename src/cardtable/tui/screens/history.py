@@ -33,17 +33,27 @@ class Entry:
     heading: bool = False
 
 
-def history_entries(events: Sequence[Event], names: Sequence[str], heading: Callable[[Event | None], str | None]) -> list[Entry]:
+def history_entries(
+    events: Sequence[Event],
+    names: Sequence[str],
+    heading: Callable[[Event | None], str | None],
+    notes: Sequence[tuple[int, str]] = (),
+) -> list[Entry]:
     """The events as lines, a heading before each round, hand or phase that has lines
-    (``heading(None)``: the game's first; ``heading(event)``: the one ``event`` starts)."""
+    (``heading(None)``: the game's first; ``heading(event)``: the one ``event`` starts);
+    ``notes`` (the "undone" lines) as (how many of ``events`` come before it, line)."""
     entries: list[Entry] = []
     pending = heading(None)
-    for event in events:
+    waiting = sorted(notes, key=lambda note: note[0])
+    for index, event in enumerate(events):
+        while waiting and waiting[0][0] <= index:
+            entries.append(Entry(waiting.pop(0)[1]))
         pending = heading(event) or pending
         if pending is not None:
             entries.append(Entry(pending, heading=True))
             pending = None
         entries.append(Entry(event.render(list(names))))
+    entries.extend(Entry(line) for _, line in waiting)
     return entries
 
 
@@ -108,10 +118,11 @@ class HistoryScreen(Screen[None]):
     ]
 
     def __init__(self, events: Sequence[Event], names: Sequence[str], heading: Callable[[Event | None], str | None],
-                 seen_by: str | None, card_style: CardStyle = CardStyle()) -> None:
-        """``events``: those the table's log may show; ``seen_by``: whose they are (None: public only)."""
+                 seen_by: str | None, card_style: CardStyle = CardStyle(), notes: Sequence[tuple[int, str]] = ()) -> None:
+        """``events``: those the table's log may show; ``seen_by``: whose they are (None: public
+        only); ``notes``: the "undone" lines, each after that many of ``events``."""
         super().__init__(classes="history-screen")
-        self.entries = history_entries(events, names, heading)
+        self.entries = history_entries(events, names, heading, notes)
         self.lines = sum(not e.heading for e in self.entries)
         self.seen_by = seen_by
         self.card_style = card_style

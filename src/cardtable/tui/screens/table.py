@@ -9,6 +9,7 @@ own view for their cards, and only the events that viewer may see for the log.
 from __future__ import annotations
 
 import asyncio
+from bisect import bisect_left
 from functools import partial
 from typing import Any, Sequence
 
@@ -490,9 +491,14 @@ class TableScreen(Screen[None]):
 
         private = self.session.is_over or self._waiting is not None or not self.driver.privacy.shielded
         seat = self.viewer if private else None
-        shown = [e for e in self.session.events[: self._logged] if self._loggable(e) and (private or e.visible(None))]
+        indexed = [(i, e) for i, e in enumerate(self.session.events[: self._logged])
+                   if self._loggable(e) and (private or e.visible(None))]
+        shown = [e for _, e in indexed]
+        # each "undone" line after the events shown before its place in the session's events
+        notes = [(bisect_left(indexed, position, key=lambda pair: pair[0]), line)
+                 for position, line in undo_notes(self.session)]
         seen_by = self.session.names[seat] if seat is not None else None
-        self.app.push_screen(HistoryScreen(shown, self.session.names, self.presenter.heading, seen_by, self.card_style))
+        self.app.push_screen(HistoryScreen(shown, self.session.names, self.presenter.heading, seen_by, self.card_style, notes))
 
     def action_menu(self) -> None:
         self.post_message(self.LeaveRequested(self))
