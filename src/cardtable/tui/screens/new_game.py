@@ -38,8 +38,8 @@ class NewGameScreen(Screen[GameSetup | None]):
     CSS_PATH = SCREEN_CSS
 
     BINDINGS = [
-        Binding("ctrl+s", "start", "Start"),
-        Binding("escape", "back", "Back"),
+        Binding("ctrl+s", "start", "Start", id="new_game.start", tooltip="Start the game"),
+        Binding("escape", "back", "Back", id="new_game.back", tooltip="Back to the menu"),
     ]
 
     def __init__(self, game: Game, previous: GameSetup | None = None) -> None:

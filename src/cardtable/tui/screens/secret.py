@@ -28,11 +28,11 @@ from . import SCREEN_CSS
 class SecretPromptScreen(ModalScreen[Any]):
     CSS_PATH = SCREEN_CSS
     BINDINGS = [
-        Binding("f1", "app.rules", "Rules"),
-        Binding("up", "step(1)", "More", show=False),
-        Binding("down", "step(-1)", "Fewer", show=False),
-        Binding("escape", "back", "Change", show=False),
-        Binding("escape", "menu", "Menu"),
+        Binding("f1", "app.rules", "Rules", id="app.rules", tooltip="The rules of the game"),
+        Binding("up", "step(1)", "More", show=False, id="secret.more", tooltip="A higher number (or type the digits)"),
+        Binding("down", "step(-1)", "Fewer", show=False, id="secret.fewer", tooltip="A lower number"),
+        Binding("escape", "back", "Change", show=False, id="secret.change", tooltip="Change the number entered, before confirming it"),
+        Binding("escape", "menu", "Menu", id="secret.menu", tooltip="Back to the menu (the game is saved)"),
     ]
 
     def __init__(self, prompt: Prompt, check: Callable[[Any], str | None], describe: Callable[[Any], str]) -> None:

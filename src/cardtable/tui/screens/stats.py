@@ -11,10 +11,11 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static, Tab, Tabs
+from textual.widgets import DataTable, Static, Tab, Tabs
 
 from ...games import GAME_IDS
 from ...storage.stats import HOW_PLAYERS_ARE_TOLD_APART, StatRow, StatsStore
+from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
 from . import SCREEN_CSS
 
@@ -33,9 +34,9 @@ def _game_label(game_id: str) -> str:
 class StatisticsScreen(Screen[None]):
     CSS_PATH = SCREEN_CSS
     BINDINGS = [
-        Binding("escape,q", "close", "Back"),
-        Binding("left", "tab(-1)", "Game", show=False),
-        Binding("right", "tab(1)", "Game"),
+        Binding("escape,q", "close", "Back", id="stats.close"),
+        Binding("left", "tab(-1)", "Game", show=False, id="stats.previous", tooltip="Another game's statistics"),
+        Binding("right", "tab(1)", "Game", id="stats.next", tooltip="Another game's statistics"),
     ]
 
     def __init__(self, stats: StatsStore | None = None) -> None:
@@ -55,7 +56,7 @@ class StatisticsScreen(Screen[None]):
             yield Static("No games recorded yet.", id="stats-empty")
             yield DataTable(id="stats-table", cursor_type="row", zebra_stripes=True)
             yield Static(HOW_PLAYERS_ARE_TOLD_APART, id="stats-how", markup=False)
-        yield Footer()
+        yield KeysFooter()
         yield SizeNotice()
 
     def on_mount(self) -> None:

@@ -15,6 +15,8 @@ from textual.style import Style
 from textual.screen import Screen
 from textual.widget import Widget
 
+PALETTE_ACTIONS = {"command_palette", "app.command_palette"}
+
 
 class KeysFooter(Widget):
     def __init__(self) -> None:
@@ -33,7 +35,7 @@ class KeysFooter(Widget):
         keys = []
         palette = None
         for key, (_node, binding, enabled, _tooltip) in screen.active_bindings.items():
-            if key == self.app.COMMAND_PALETTE_BINDING and self.app.ENABLE_COMMAND_PALETTE:
+            if binding.action in PALETTE_ACTIONS and self.app.ENABLE_COMMAND_PALETTE:  # (last, whatever its key)
                 palette = (key, self.app.get_key_display(binding), "palette", enabled)
                 continue
             if not binding.show or binding.action in seen:
