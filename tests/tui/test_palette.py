@@ -10,6 +10,7 @@ from textual.widgets import Static
 
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.screens.confirm import ConfirmScreen
+from cardtable.tui.screens.keys import KeysScreen
 from cardtable.tui.screens.menu import MenuScreen
 from cardtable.tui.screens.resume import ResumeScreen
 from cardtable.tui.screens.rules import RulesScreen
@@ -61,6 +62,10 @@ async def test_undo_and_hint_are_offered_where_the_screen_has_them_and_they_appl
             assert absent not in menu_titles
         for present in ("Resume", "Statistics", "Settings", "New game: Shed", "Rules: Shed", "Theme"):
             assert present in menu_titles
+        await run_command(pilot, "Keys")  # cardtable's keys screen, not Textual's key panel
+        await wait_until(pilot, lambda: isinstance(app.screen, KeysScreen))
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
         stub = GameLikeScreen()
         await app.push_screen(stub)
         offered = titles(app)

@@ -269,7 +269,10 @@ class CardtableApp(PersistenceMixin, App):
         self.push_screen(ConfirmScreen("Quit cardtable? The game in progress is saved: Resume picks it up later.", "Quit", "Stay"), answered)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            if command.title == "Keys":  # (Textual's key panel: ours lists every screen's keys, with their ids)
+                command = SystemCommand("Keys", "Every key, with the ids the settings file's keymap uses", self.action_keys)
+            yield command
         for title, help_text, action in PALETTE_ACTIONS:  # the table's, when it has them and they apply now
             if callable(getattr(screen, f"action_{action}", None)) and screen.check_action(action, ()) is True:
                 yield SystemCommand(title, help_text, partial(screen.run_action, action))
