@@ -4,7 +4,8 @@ Textual's own footer builds a widget per key and rebuilds them all whenever
 bindings may have changed, which at the table is after nearly every key press.
 This one draws the same information (keys that apply now; keys shown but not
 usable now are dimmed) as a single line of text, redrawn only when it
-changes. Clicking a key presses it.
+changes. Clicking a key presses it. Every screen uses this footer (styled
+in styles/app.tcss), so the keys look the same everywhere.
 """
 
 from __future__ import annotations
