@@ -432,35 +432,51 @@ def probe_saves(quick: bool = False) -> Tally:
 
 
 def probe_stats(quick: bool = False) -> Tally:
-    """A damaged statistics file: one line from ``cardtable stats``; the last move of a game still
-    counts it (the damaged file set aside, a newer one left alone)."""
+    """A damaged statistics database, or an earlier version's damaged stats.json: one line
+    from ``cardtable stats``; the last move of a game still counts it (a damaged database
+    set aside, a newer one left alone, stats.json never changed)."""
+    import sqlite3
+
+    from cardtable.core.engine import Outcome
     from cardtable.storage.autosave import Autosaver
     from cardtable.storage.stats import StatsStore
+    from cardtable.storage.stats_db import SCHEMA_VERSION
 
     tally = Tally("statistics files")
     with user_dirs() as root:
         store = StatsStore()
         store.path.parent.mkdir(parents=True)
         session = played_session("one-card", 4, moves=0, names=["Ann", "Bob"])
-        from cardtable.core.engine import Outcome
-
-        try:
-            store.record_game("g0", session.game, ["Ann", "Bob"], Outcome((1, 2), (0, 40)), kinds=["human", "easy"])
-        except TypeError:  # (an older version, without seat kinds)
-            store.record_game("g0", session.game, ["Ann", "Bob"], Outcome((1, 2), (0, 40)))
-        template = json.loads(store.path.read_text())
-        cases: list[tuple[str, Callable[[Path], None]]] = []
+        for n in range(30):
+            store.record_game(f"g{n}", session.game, ["Ann", "Bob"], Outcome((1, 2), (0, 40)), kinds=["human", "easy"])
+        sqlite3.connect(store.path).execute("PRAGMA wal_checkpoint(TRUNCATE)").connection.close()
+        good_db = store.path.read_bytes()
+        legacy = {
+            "format": "cardtable-stats", "schema_version": 2, "low_points_win": {"one-card": True}, "counted": ["g0"],
+            "players": {"human:ann": {"name": "Ann", "games": {"one-card": {"played": 3, "wins": 2, "points": 40, "best": 0, "worst": 30}}}},
+        }
+        cases: list[tuple[str, Path, Callable[[Path], None]]] = []
         values = [None, "3", True, [], {}, -1, 10**30, "\x1b[2J", 99]
-        for label, data in damaged_documents(template, seed=3, values=values[:3] if quick else values, flips=5 if quick else 10):
-            cases.append((label, lambda path, data=data: path.write_bytes(data)))
+        for label, data in damaged_documents(legacy, seed=3, values=values[:3] if quick else values, flips=5 if quick else 10):
+            cases.append((f"stats.json {label}", store.legacy_path, lambda path, data=data: path.write_bytes(data)))
+        rng = random.Random(5)
+        for n in range(4 if quick else 12):
+            cut = rng.randrange(1, len(good_db))
+            cases.append((f"database cut at {cut}", store.path, lambda path, cut=cut: path.write_bytes(good_db[:cut])))
+            flipped = bytearray(good_db)
+            for _ in range(8):
+                flipped[rng.randrange(len(flipped))] ^= 1 << rng.randrange(8)
+            cases.append((f"database, 8 bits flipped ({n})", store.path, lambda path, data=bytes(flipped): path.write_bytes(data)))
+        cases.append(("database from a newer cardtable", store.path, lambda path: _newer_db(path, good_db, SCHEMA_VERSION + 1)))
         for kind in SPECIAL_FILES:
-            cases.append((kind, lambda path, kind=kind: make_special(path, kind)))
-        for index, (label, make) in enumerate(cases):
+            cases.append((f"database {kind}", store.path, lambda path, kind=kind: make_special(path, kind)))
+            cases.append((f"stats.json {kind}", store.legacy_path, lambda path, kind=kind: make_special(path, kind)))
+        for index, (label, where, make) in enumerate(cases):
             for entry in store.path.parent.iterdir():
                 _remove(entry)
             try:
-                make(store.path)
-                before = _snapshot(store.path)
+                make(where)
+                before = _snapshot(where)
                 status, out, err = run_cli(["stats"])
                 problem = None
                 if status != 0 or (err.strip() and one_line(err)):
@@ -473,18 +489,29 @@ def probe_stats(quick: bool = False) -> Tally:
                         else:
                             saver = Autosaver(game)
                             ok = saver.save()
-                            loaded = store.load()
-                            newer = loaded.notice is not None and "newer" in loaded.notice
+                            report = StatsStore().report()
+                            counted = any(g.key.startswith(saver.save_id) for g in report.games)
                             if not ok:
                                 problem = f"the last move could not be saved: {saver.error}"
-                            elif newer:
-                                problem = None if _snapshot(store.path) == before else "a newer file was changed"
-                            elif loaded.notice is not None:
-                                problem = f"the game was not counted: {loaded.notice}"
+                            elif "newer" in label:
+                                problem = None if _snapshot(where) == before and not counted else "a newer database was changed"
+                            elif not counted:
+                                problem = f"the game was not counted: {report.notice}"
+                            elif where == store.legacy_path and _snapshot(where) != before:
+                                problem = "stats.json was changed"
             except BaseException as exc:  # noqa: BLE001
                 problem = _escaped(exc)
             tally.add(label, problem)
     return tally
+
+
+def _newer_db(path: Path, good: bytes, version: int) -> None:
+    import sqlite3
+
+    path.write_bytes(good)
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {version}")
+    conn.close()
 
 
 def _finished(index: int):

@@ -130,13 +130,15 @@ def test_a_newer_statistics_file_is_left_alone():
     from cardtable.storage.stats import StatsStore
 
     stats = StatsStore()
-    stats.path.parent.mkdir(parents=True)
+    stats.legacy_path.parent.mkdir(parents=True)
     newer = '{"format": "cardtable-stats", "schema_version": 99, "players": {}}'
-    stats.path.write_text(newer)
+    stats.legacy_path.write_text(newer)  # an earlier version's file, from a newer cardtable
     game = probe_inputs.played_session("one-card", 1, moves=0).game
-    assert not stats.record_game("k", game, ["Ann", "Bob"], Outcome((1, 2), (0, 9)))
-    assert stats.path.read_text() == newer and "newer" in stats.load().notice
-    assert not (stats.path.parent / "stats.json.damaged").exists()
+    assert stats.record_game("k", game, ["Ann", "Bob"], Outcome((1, 2), (0, 9)))  # counted in the database
+    assert "stats.json not imported (written by a newer cardtable" in stats.notice
+    assert stats.legacy_path.read_text() == newer
+    assert not list(stats.path.parent.glob("*.damaged*"))
+    # (a newer database: tests/storage/test_stats_db.py)
 
 
 def test_statistics_keep_computers_apart_from_humans_and_case_together():

@@ -29,7 +29,7 @@ COMMANDS: dict[str, str] = {
     "play": "start a game directly, skipping the menu",
     "arena": "computer players against each other, measured",
     "resume": "list the saved games, or open one",
-    "stats": "games played, wins and points per player and game",
+    "stats": "per player and game: wins, points, streaks; head to head; recent games",
     "export": "write a saved or finished game as a record file",
     "serve": "play in a web browser (needs the web extra)",
     "completion": "print a shell completion script (bash, zsh, fish)",

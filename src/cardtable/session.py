@@ -17,6 +17,29 @@ from .games import SEAT_KINDS as SEAT_KINDS  # re-exported: saves and the CLI ch
 from .games import get_game
 
 
+class UndoRefused(ValueError):
+    """An undo that may not be done now; the message says why in one line."""
+
+
+@dataclass(frozen=True)
+class UndoPlan:
+    """What an undo by ``player`` takes back: the moves from index ``at`` on (``taken`` of them),
+    made by the seats in ``movers`` (the player's own seat among them)."""
+
+    player: int
+    at: int
+    taken: int
+    movers: tuple[int, ...]
+
+    def others(self) -> tuple[int, ...]:
+        """The seats, other than the player's, whose moves the undo takes back."""
+        return tuple(seat for seat in self.movers if seat != self.player)
+
+
+#: Given the events of one move: why that move may not be taken back (a secret choice
+#: made public), or None. The undo never crosses such a move.
+Barrier = Callable[[Sequence[Event]], str | None]
+
 
 @dataclass(frozen=True)
 class Seat:
@@ -41,10 +64,13 @@ class Session:
     #: undos and hints used so far (saved in the record; counted in the statistics)
     undos: list[UndoMark] = field(default_factory=list)
     hints: list[HintMark] = field(default_factory=list)
-    #: called after every applied move with (session, player, move, events): autosave, stats
+    #: called after every applied move with (session, player, move, events): autosave, stats;
+    #: after an undo or a hint with ``move`` None and no events (the record changed all the same)
     listeners: list[Callable[[Session, int, Any, tuple[Event, ...]], None]] = field(
         default_factory=list, repr=False, compare=False
     )
+    #: per move: how many of ``events`` there are once it is applied (where each move's events end)
+    ends: list[int] = field(default_factory=list, repr=False, compare=False)
 
     @classmethod
     def start(
@@ -93,9 +119,78 @@ class Session:
         self.state = state
         self.moves.append((player, move))
         self.events.extend(events)
+        self.ends.append(len(self.events))
+        self._tell(player, move, events)
+        return events
+
+    def _tell(self, player: int, move: Any, events: tuple[Event, ...]) -> None:
         for listener in tuple(self.listeners):
             listener(self, player, move, events)
-        return events
+
+    # -- undo and hints ---------------------------------------------------------------------
+    def move_events(self, index: int) -> list[Event]:
+        """The events move ``index`` made."""
+        ends = self.event_ends()
+        return self.events[ends[index - 1] if index else 0 : ends[index]]
+
+    def event_ends(self) -> list[int]:
+        """Per move, how many events there are once it is applied (``ends``, counted again if missing)."""
+        if len(self.ends) != len(self.moves):  # a session built by hand: count again
+            self.ends = []
+            state = self._start_state()
+            count = 0
+            for player, move in self.moves:
+                state, events = self.game.apply(state, player, move)
+                count += len(events)
+                self.ends.append(count)
+        return self.ends
+
+    def _start_state(self) -> Any:
+        return self.game.new(len(self.seats), self.options, seed=self.seed, deck=self.deck)
+
+    def plan_undo(self, player: int, barrier: Barrier | None = None) -> UndoPlan:
+        """Back to ``player``'s own previous decision: the moves taken back with it.
+
+        Raises :class:`UndoRefused` (nothing changes) once the game is over, before the
+        player's first move, or when ``barrier`` names a move in between that may not be
+        taken back."""
+        if self.is_over:
+            raise UndoRefused("The game is over: nothing can be undone.")
+        own = [i for i, (seat, _) in enumerate(self.moves) if seat == player]
+        if not own:
+            raise UndoRefused(f"Nothing to undo: {self.seats[player].name} has not made a move yet.")
+        at = own[-1]
+        if barrier is not None:
+            for index in range(at, len(self.moves)):
+                reason = barrier(self.move_events(index))
+                if reason is not None:
+                    raise UndoRefused(reason)
+        movers = tuple(sorted({seat for seat, _ in self.moves[at:]}))
+        return UndoPlan(player, at, len(self.moves) - at, movers)
+
+    def undo(self, plan: UndoPlan) -> None:
+        """Take back the plan's moves: the state is rebuilt by replaying the moves kept
+        through the engine, the record notes the undo, and the listeners are told."""
+        if plan.at + plan.taken != len(self.moves) or self.moves[plan.at][0] != plan.player:
+            raise UndoRefused("The game has moved on since the undo was asked for: nothing was undone.")
+        state = self._start_state()
+        events: list[Event] = []
+        ends: list[int] = []
+        for player, move in self.moves[: plan.at]:
+            state, made = self.game.apply(state, player, move)
+            events.extend(made)
+            ends.append(len(events))
+        self.state = state
+        del self.moves[plan.at :]
+        self.events[:] = events
+        self.ends = ends
+        self.undos.append(UndoMark(at=plan.at, taken=plan.taken, player=plan.player))
+        self._tell(plan.player, None, ())
+
+    def note_hint(self, player: int) -> None:
+        """``player`` was given a hint: the record counts it (and the listeners are told)."""
+        self.hints.append(HintMark(at=len(self.moves), player=player))
+        self._tell(player, None, ())
 
     def record(self) -> GameRecord:
         return make_record(
@@ -110,6 +205,11 @@ class Session:
             names = record.names or [f"Player {i + 1}" for i in range(record.players)]
             seats = [Seat(name) for name in names]
         moves = [(m.player, move_from_json(m.move, game.move_types)) for m in record.moves]
+        ends = [0] * len(moves)
+        for count, (index, _) in enumerate(replayed.events, 1):
+            ends[index] = count
+        for index in range(1, len(ends)):  # (a move that made no event ends where the one before did)
+            ends[index] = max(ends[index], ends[index - 1])
         return cls(
             game,
             tuple(seats),
@@ -121,4 +221,5 @@ class Session:
             [e for _, e in replayed.events],
             list(record.undos),
             list(record.hints),
+            ends=ends,
         )

@@ -135,13 +135,15 @@ def test_stats_unknown_game(capsys):
     assert "unknown game 'poker'" in capsys.readouterr().err
 
 
-def test_stats_broken_file_notice(capsys):
+def test_stats_broken_database_notice(capsys):
     path = StatsStore().path
     path.parent.mkdir(parents=True)
     path.write_text("][")
     assert cardtable("stats") == 0
     out, err = capsys.readouterr()
-    assert "No games recorded yet." in out and "statistics file stats.json ignored: not JSON" in err
+    assert "No games recorded yet." in out
+    assert "statistics database stats.sqlite3 is damaged (not an SQLite database): set aside as stats.sqlite3.damaged" in err
+    assert path.with_name("stats.sqlite3.damaged").read_text() == "]["
 
 
 def test_export(saves, tmp_path, capsys, monkeypatch):

@@ -14,6 +14,7 @@ def test_locations_follow_the_xdg_variables(user_dirs):
     assert paths.saves_dir() == user_dirs["XDG_STATE_HOME"] / "cardtable" / "saves"
     assert paths.history_dir() == user_dirs["XDG_STATE_HOME"] / "cardtable" / "history"
     assert paths.stats_path() == user_dirs["XDG_DATA_HOME"] / "cardtable" / "stats.json"
+    assert paths.stats_db_path() == user_dirs["XDG_DATA_HOME"] / "cardtable" / "stats.sqlite3"
     assert paths.settings_path() == user_dirs["XDG_CONFIG_HOME"] / "cardtable" / "settings.json"
 
 
@@ -22,7 +23,8 @@ def test_locations_are_resolved_at_call_time(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "elsewhere"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "other"))
     assert store.saves_dir == tmp_path / "elsewhere" / "cardtable" / "saves"
-    assert stats.path == tmp_path / "other" / "cardtable" / "stats.json"
+    assert stats.path == tmp_path / "other" / "cardtable" / "stats.sqlite3"
+    assert stats.legacy_path == tmp_path / "other" / "cardtable" / "stats.json"
 
 
 def test_without_xdg_variables_the_home_defaults_apply(user_dirs, monkeypatch):

@@ -1,8 +1,7 @@
-"""Statistics per player name and game."""
+"""Statistics per player name and game (the store's API; the database itself:
+test_stats_db.py, the queries: test_stats_query.py)."""
 
 from __future__ import annotations
-
-import json
 
 from cardtable.core.engine import Outcome
 from cardtable.storage.stats import StatsStore
@@ -18,7 +17,7 @@ HIGH, LOW = FakeGame("one-too-many"), FakeGame("one-card")
 
 def test_results_accumulate_per_player_and_game(user_dirs):
     stats = StatsStore()
-    assert stats.path == user_dirs["XDG_DATA_HOME"] / "cardtable" / "stats.json"
+    assert stats.path == user_dirs["XDG_DATA_HOME"] / "cardtable" / "stats.sqlite3"
     assert stats.record_game("g1", HIGH, ["Ann", "Bob"], Outcome((1, 2), (21, 9)))
     assert stats.record_game("g2", HIGH, [" ann ", "Bob"], Outcome((2, 1), (15, 22)))
     assert stats.record_game("g3", HIGH, ["ANN", "Bob"], Outcome((1, 1), (12, 12)))  # a shared win
@@ -56,27 +55,19 @@ def test_filters():
     assert {(r.player, r.game_id) for r in stats.rows(player="ann")[0]} == {("Ann", "one-too-many"), ("Ann", "one-card")}
 
 
-def test_a_broken_stats_file_is_reported_then_set_aside():
+def test_a_broken_stats_database_is_reported_set_aside_and_replaced():
     stats = StatsStore()
     stats.path.parent.mkdir(parents=True)
     stats.path.write_text('{"format": "cardtable-stats", "players": 3')
     rows, notice = stats.rows()
-    assert rows == [] and "statistics file stats.json ignored: truncated" in notice
-    assert stats.path.read_text().endswith("3")  # reading never rewrites it
-    stats.record_game("a", HIGH, ["Ann", "Bob"], Outcome((1, 2), (21, 3)))
-    assert (stats.path.parent / "stats.json.damaged").read_text().endswith("3")
+    assert rows == [] and notice == (
+        "statistics database stats.sqlite3 is damaged (not an SQLite database): "
+        "set aside as stats.sqlite3.damaged, and a fresh one started"
+    )
+    assert (stats.path.parent / "stats.sqlite3.damaged").read_text().endswith("3")  # kept as it was
+    assert stats.record_game("a", HIGH, ["Ann", "Bob"], Outcome((1, 2), (21, 3)))
     rows, notice = stats.rows()
     assert notice is None and len(rows) == 2
-    assert json.loads(stats.path.read_text())["counted"] == ["a"]
-
-
-def test_wrong_schema_and_newer_version():
-    stats = StatsStore()
-    stats.path.parent.mkdir(parents=True)
-    stats.path.write_text('{"players": {"ann": {"name": "Ann", "games": {"shed": {"played": -1}}}}}')
-    assert "wrong schema" in stats.load().notice
-    stats.path.write_text('{"schema_version": 9}')
-    assert "newer cardtable" in stats.load().notice
 
 
 def test_a_win_is_what_the_outcome_says_in_shed_everyone_but_the_last():

@@ -234,9 +234,10 @@ async def test_statistics_screen(engine):
         text = screen_text(app)
         for expected in ("Statistics", "All games", "Played", "Wins", "Best", "Worst", "Ann", "Bob", "Cleo"):
             assert expected in text, expected
-        table = screen.query_one(DataTable)
+        table = screen.query_one("#stats-table", DataTable)
         ann = next(table.get_row_at(i) for i in range(table.row_count) if str(table.get_row_at(i)[0]) == "Ann")
-        assert [str(c) for c in ann[2:]] == ["3", "2", "67", "58", "19.3", "25", "12"]
+        # played, wins, win %, points, mean, best, worst, streak (the last one won), longest, recent
+        assert [str(c) for c in ann[2:]] == ["3", "2", "67", "58", "19.3", "25", "12", "W1", "1", "WLW"]
         await pilot.press("right")  # the first game's tab
         await wait_for(pilot, lambda: screen.game_id is not None)
         assert screen.game_id == "one-too-many" and table.row_count == 3
@@ -256,9 +257,10 @@ async def test_statistics_screen_with_a_broken_file(engine):
     async with app.run_test(size=SIZE) as pilot:
         await pick_from_menu(pilot, "stats")
         await wait_for(pilot, lambda: isinstance(app.screen, StatisticsScreen) and app.screen.is_mounted)
-        text = screen_text(app)
-        assert "statistics file stats.json ignored: not JSON" in text and "No games recorded yet." in text
-    assert path.read_text() == "{{{"
+        text = " ".join(screen_text(app).split())
+        assert "statistics database stats.sqlite3 is damaged (not an SQLite database)" in text
+        assert "No games recorded yet." in text
+    assert path.with_name("stats.sqlite3.damaged").read_text() == "{{{"
 
 
 # -- settings ---------------------------------------------------------------------------------------

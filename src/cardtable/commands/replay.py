@@ -12,6 +12,7 @@ from .common import UsageError, error_line
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--watch", action="store_true", help="step through it in the app's replay viewer (needs a terminal)")
 
 
 def run(args) -> int:
@@ -24,6 +25,8 @@ def run(args) -> int:
     from ..core.words import and_list
     from ..tui.presenters.plain import event_text, public_table_lines
 
+    if args.watch and args.json:
+        raise UsageError("--watch and --json do not go together")
     try:
         record = load_record(args.file)
     except NoRecordFile as exc:
@@ -36,6 +39,8 @@ def run(args) -> int:
     except RecordError as exc:
         error_line(f"cardtable: replay stopped: {args.file}: {exc}")
         return 1
+    if args.watch:
+        return watch(record)
     game, state = result.game, result.state
     names = record.names or [f"Player {i + 1}" for i in range(record.players)]
     public = [(i, e) for i, e in result.events if e.visible(None)]
@@ -90,6 +95,28 @@ def run(args) -> int:
     else:
         console.print(f"Game not over; to act: {shown(', '.join(names[p] for p in game.to_act(state)))}")
     return 0
+
+
+def watch(record) -> int:
+    """Open the app straight into the replay viewer of ``record`` (already checked)."""
+    from .common import needs_terminal
+
+    problem = needs_terminal()
+    if problem is not None:
+        raise UsageError(problem)
+    watch_app(record).run()
+    return 0
+
+
+def watch_app(record):
+    """The app, opening at the replay viewer of ``record`` (Esc leads to the menu)."""
+    from ..tui.app import CardtableApp
+
+    class WatchApp(CardtableApp):
+        def on_mount(self) -> None:  # (Textual calls CardtableApp.on_mount too; this runs after it)
+            self.call_later(self.open_replay, record)
+
+    return WatchApp()
 
 
 def can_print(text: str, encoding: str) -> bool:

@@ -1,7 +1,10 @@
-"""``cardtable stats [GAME] [--player NAME] [--json]``: the statistics, as a table.
+"""``cardtable stats [GAME] [--player NAME] [--games N] [--json | --csv]``: the statistics.
 
-Per player name and game: games played, wins, points (total and mean), and
-the best and worst points of a single game.
+The same tables as the app's Statistics screen, from the same queries
+(``cardtable.storage.stats_query``): per player and game (played, wins, win
+rate, points, best and worst, current and longest streak, recent results),
+head-to-head, and the most recent games. ``--json``: the same data as one
+JSON object; ``--csv``: the players' table for a spreadsheet.
 """
 
 from __future__ import annotations
@@ -9,75 +12,153 @@ from __future__ import annotations
 import argparse
 import json
 
+MAX_GAMES_LISTED = 10_000
+TABLE_RECENT = 10  # results in the table's strip (the JSON has all RECENT)
+CSV_COLUMNS = (
+    "player", "game", "played", "wins", "win_rate", "points", "mean_points", "best", "worst",
+    "current_streak", "longest_streak", "recent", "last_played",
+)
+
+
+def _player(text: str) -> str:
+    if not text.strip() or len(text) > 100:
+        raise argparse.ArgumentTypeError("a player's name: 1 to 100 characters")
+    return text
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     from ..games import game_ids  # the registry imports no engine
+    from .common import bounded_int
 
     parser.add_argument("game", nargs="?", help=f"only this game ({', '.join(game_ids())})")
-    parser.add_argument("--player", metavar="NAME", help="only this player")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--player", metavar="NAME", type=_player, help="only this player (and the games they played)")
+    parser.add_argument(
+        "--games", metavar="N", type=bounded_int(0, MAX_GAMES_LISTED), default=10,
+        help="how many recent games to list (default 10)",
+    )
+    form = parser.add_mutually_exclusive_group()
+    form.add_argument("--json", action="store_true", help="print the same data as one JSON object")
+    form.add_argument("--csv", action="store_true", help="print the players' table as CSV (for a spreadsheet)")
 
 
 def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.markup import escape
-    from rich.table import Table
 
     from .common import UsageError
+    from ..core.names import visible
     from ..games import game_ids
     from ..storage.stats import StatsStore
 
     if args.game is not None and args.game not in game_ids():
         raise UsageError(f"unknown game {args.game!r} (choose from {', '.join(game_ids())})")
     store = StatsStore()
-    rows, notice = store.rows(args.game, args.player)
-    if notice:
-        from ..core.names import visible
-
-        Console(stderr=True, highlight=False, soft_wrap=True).print(f"[yellow]{escape(visible(notice))}[/]")
+    report = store.report(args.game, args.player, args.games)
+    if report.notice:
+        Console(stderr=True, highlight=False, soft_wrap=True).print(f"[yellow]{escape(visible(report.notice))}[/]")
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "stats": [
-                        {
-                            "player": r.player,
-                            "game": r.game_id,
-                            "played": r.played,
-                            "wins": r.wins,
-                            "points": r.points,
-                            "best": r.best,
-                            "worst": r.worst,
-                            "last_played": r.last_played.isoformat() if r.last_played else None,
-                        }
-                        for r in rows
-                    ],
-                    "notice": notice,
-                    "file": str(store.path),
-                }
-            )
-        )
+        print(json.dumps({
+            "stats": [r.as_json() for r in report.rows],
+            "head_to_head": [v.as_json() for v in report.versus],
+            "games": [g.as_json() for g in report.games],
+            "notice": report.notice,
+            "file": str(store.path),
+        }))
+        return 0
+    if args.csv:
+        print_csv(report.rows)
         return 0
     console = Console(highlight=False)
-    if not rows:
-        from ..core.names import visible
-
+    if not report.rows:
         what = f" of {args.game}" if args.game else ""
         who = f" for {args.player}" if args.player else ""
         console.print(escape(visible(f"No games{what} recorded yet{who}.")))
         return 0
-    title = "Statistics" + (f": {rows[0].game_name}" if args.game else "")
-    table = Table(title=title, title_justify="left")
-    table.add_column("player", style="bold")
-    if not args.game:
-        table.add_column("game")
-    for label in ("played", "wins", "win %", "points", "mean", "best", "worst"):
-        table.add_column(label, justify="right")
-    for r in rows:
-        cells = [escape(r.player)]
-        if not args.game:
-            cells.append(escape(r.game_name))
-        cells += r.figures()
-        table.add_row(*cells)
-    console.print(table)
+    for n, table in enumerate(tables(report, args.game)):
+        if n:
+            console.print()
+        console.print(table)
     return 0
+
+
+def print_csv(rows) -> None:
+    import csv
+    import sys
+
+    writer = csv.writer(sys.stdout, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for r in rows:
+        data = r.as_json()
+        data["recent"] = r.recent_text
+        writer.writerow([_cell(data[c]) for c in CSV_COLUMNS])
+
+
+def _cell(value) -> str:
+    text = "" if value is None else str(value)
+    return "'" + text if text[:1] in ("=", "+", "-", "@") and not _number(text) else text  # no formulas
+
+
+def _number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def tables(report, game_id: str | None) -> list:
+    """The Rich tables: players, head-to-head, recent games."""
+    from rich.markup import escape
+    from rich.text import Text
+
+    from ..storage.stats_query import PLAYER_COLUMNS, RECENT
+
+    out = []
+    by_game: dict[str, list] = {}
+    for r in report.rows:
+        by_game.setdefault(r.game_id, []).append(r)
+    for rows in by_game.values():  # one table per game (the rows come by game)
+        players = _table(f"Statistics: {escape(rows[0].game_name)}")
+        players.add_column("player", style="bold", min_width=10)
+        for label in PLAYER_COLUMNS:
+            players.add_column(label.lower(), justify="right")
+        players.add_column(f"last {min(RECENT, TABLE_RECENT)}", no_wrap=True)
+        for r in rows:
+            players.add_row(escape(r.player), *r.figures(), recent_strip(r, TABLE_RECENT))
+        out.append(players)
+    if report.versus:
+        versus = _table("Head to head")
+        for label, justify in (("player", "left"), ("ahead", "right"), ("level", "right"), ("behind", "right"), ("against", "left"), ("games", "right")):
+            versus.add_column(label, justify=justify)
+        for v in report.versus:
+            versus.add_row(Text(v.first), str(v.first_ahead), str(v.level), str(v.second_ahead), Text(v.second), str(v.played))
+        out.append(versus)
+    if report.games:
+        games = _table("Recent games")
+        for label in ("ended", "game", "by place (* won), points", "moves", "time", "undos", "hints"):
+            games.add_column(label, justify="right" if label in ("moves", "undos", "hints", "time") else "left")
+        for g in report.games:
+            games.add_row(
+                g.ended.astimezone().strftime("%Y-%m-%d %H:%M"), escape(g.game_name), Text(g.players_text),
+                "" if g.moves is None else str(g.moves), g.duration_text, str(g.undos), str(g.hints),
+            )
+        out.append(games)
+    return out
+
+
+def _table(title: str):
+    """A compact table (one space between columns, a rule under the heads): 80 columns hold a player's row."""
+    from rich import box
+    from rich.table import Table
+
+    return Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 0), show_edge=False)
+
+
+def recent_strip(row, last: int):
+    """The ``last`` results as a strip of letters, oldest first, wins in green: the chart of a terminal table."""
+    from rich.text import Text
+
+    strip = Text()
+    for result in row.recent[-last:]:
+        strip.append("W" if result.won else "L", style="bold green" if result.won else "dim")
+    return strip

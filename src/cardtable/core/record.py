@@ -165,11 +165,14 @@ def start_state(record: GameRecord, lookup: GameLookup) -> tuple[Game, Any]:
     return game, state
 
 
-def replay(record: GameRecord, lookup: GameLookup, upto: int | None = None) -> Replayed:
+def replay(record: GameRecord, lookup: GameLookup, upto: int | None = None, states: list | None = None) -> Replayed:
     """Play the record's moves (the first ``upto`` of them) through the engine
-    that ``lookup`` finds for the record's game."""
+    that ``lookup`` finds for the record's game. ``states``, if given, receives
+    the state at the start and after every move (the replay viewer steps through them)."""
     game, state = start_state(record, lookup)
     result = Replayed(game, state)
+    if states is not None:
+        states.append(state)
     for index, entry in enumerate(record.moves[:upto]):
         try:
             move = move_from_json(entry.move, game.move_types)
@@ -179,6 +182,8 @@ def replay(record: GameRecord, lookup: GameLookup, upto: int | None = None) -> R
         except Exception as exc:  # an engine failing on strange input: still the record's problem
             raise RecordError(f"move {index}: the engine fails on it ({type(exc).__name__}: {visible(str(exc))})") from None
         result.events.extend((index, e) for e in events)
+        if states is not None:
+            states.append(state)
     result.state = state
     return result
 

@@ -15,7 +15,8 @@ of the process); ``Autosaver.resume`` of a game open elsewhere raises
 :class:`~.saves.SaveInUse`.
 
 ``attach()`` registers the saver as a listener of the session, so every
-``session.apply`` saves afterwards and code that holds the session needs no
+``session.apply`` saves afterwards (and so do an undo, which writes the
+shortened game, and a hint, which the record counts) and code that holds the session needs no
 other change. A failed save (a full disk, say) never loses the
 move in memory and never raises out of ``apply``: the reason is in
 ``saver.error`` and goes to ``on_error``.
@@ -114,7 +115,10 @@ class Autosaver:
 
     # -- the writer thread (``background``)
     def _queue(self, session: Session) -> None:
-        copy = dataclasses.replace(session, moves=list(session.moves), events=[], listeners=[])
+        copy = dataclasses.replace(
+            session, moves=list(session.moves), events=[], listeners=[],
+            undos=list(session.undos), hints=list(session.hints), ends=[],
+        )
         with self._idle:
             self._pending = copy
             if self._writer is None:

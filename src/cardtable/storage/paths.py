@@ -9,7 +9,8 @@ and so on on Linux).
 * state (``$XDG_STATE_HOME/cardtable``): ``saves/`` (games in progress) and
   ``history/`` (finished games); both on one file system, so filing a finished
   game away is a rename.
-* data (``$XDG_DATA_HOME/cardtable``): ``stats.json``.
+* data (``$XDG_DATA_HOME/cardtable``): ``stats.sqlite3`` (the statistics), and
+  ``stats.json`` (those of earlier versions, imported once and kept).
 * config (``$XDG_CONFIG_HOME/cardtable``): ``settings.json``.
 """
 
@@ -52,7 +53,12 @@ def history_dir() -> Path:
 
 
 def stats_path() -> Path:
+    """The statistics file of earlier versions (imported once into the database)."""
     return data_dir() / "stats.json"
+
+
+def stats_db_path() -> Path:
+    return data_dir() / "stats.sqlite3"
 
 
 def settings_path() -> Path:

@@ -376,6 +376,7 @@ class Listing:
 class FinishResult:
     history_path: Path
     stats_recorded: bool  # False if this game was already counted
+    stats_notice: str | None = None  # a problem with the statistics database (names it)
 
 
 # -- the store ------------------------------------------------------------------
@@ -671,13 +672,16 @@ class SaveStore:
             raise ValueError("finish() needs a finished game")
         path = self.path_of(save_id)
         save = self._saved_as(path, session) or self.write(save_id, session, created)
-        recorded = self.stats.record_game(
+        stats = self.stats
+        recorded = stats.record_game(
             f"{save_id}@{save.created.isoformat()}",
             session.game,
             session.names,
             session.game.outcome(session.state),
             when=save.updated,
             kinds=[seat.kind for seat in session.seats],
+            record=save.record,
+            started=save.created,
         )
         target = rename_no_clobber(path, self.path_of(save_id, history=True))
         self._checked.pop(path, None)
@@ -686,7 +690,7 @@ class SaveStore:
         except FileNotFoundError:
             pass
         self.release(save_id, remove=True)
-        return FinishResult(target, recorded)
+        return FinishResult(target, recorded, stats.notice)
 
     def _saved_as(self, path: Path, session: Session) -> SaveFile | None:
         """The save at ``path`` if it holds exactly ``session``'s position."""

@@ -227,6 +227,23 @@ class CardtableApp(PersistenceMixin, App):
                 return screen.highlighted_game
         return None
 
+    def open_replay(self, record, seats=None) -> bool:
+        """The replay viewer for a game record (``seats``: their names shown), read-only:
+        refused while a game is in progress; a game not over shows only its public view."""
+        from ..core.record import RecordError
+        from .cardfaces import style_of
+        from .screens.replay import replay_screen
+
+        if self._in_game():
+            self.notify("Replays open once the game in progress is left or over.", title="Replay", markup=False)
+            return False
+        try:
+            self.push_screen(replay_screen(record, seats, style_of(self)))
+        except RecordError as exc:
+            self.notify(str(exc), title="Cannot replay", severity="error", timeout=15, markup=False)
+            return False
+        return True
+
     # -- help, quitting, the command palette ------------------------------------------------------------
     def show_rules(self, game_id: str | None = None) -> None:
         from .screens.rules import RulesScreen

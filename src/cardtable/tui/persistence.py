@@ -120,6 +120,7 @@ class PersistenceMixin:
         from ..storage.autosave import Autosaver
 
         kwargs.setdefault("background", True)  # written by a thread: the event loop only copies the moves
+        kwargs.setdefault("on_finish", self._game_filed)
         saver = Autosaver(session, self.save_store, on_error=self._autosave_failed, **kwargs).attach()
         self._autosavers[id(session)] = saver
         return saver
@@ -140,6 +141,19 @@ class PersistenceMixin:
             return
         self.notify(message, title="Game not saved", severity="error", timeout=10, markup=False)
 
+    def _game_filed(self, result) -> None:
+        """A finished game was filed: say so if the statistics database had a problem."""
+        notice = getattr(result, "stats_notice", None)
+        if not notice:
+            return
+        if threading.get_ident() != getattr(self, "_thread_id", threading.get_ident()):
+            try:
+                self.call_from_thread(self._game_filed, result)
+            except RuntimeError:
+                pass
+            return
+        self.notify(notice, title="Statistics", severity="warning", timeout=15, markup=False)
+
     def show_resume(self) -> None:
         from .screens.resume import ResumeScreen
 
@@ -159,7 +173,9 @@ class PersistenceMixin:
         from ..storage.saves import SaveError
 
         try:
-            saver = Autosaver.resume(save_id, self.save_store, on_error=self._autosave_failed, background=True).attach()
+            saver = Autosaver.resume(
+                save_id, self.save_store, on_error=self._autosave_failed, on_finish=self._game_filed, background=True
+            ).attach()
         except SaveError as exc:
             self.notify(exc.message, title="Cannot resume", severity="error", timeout=15, markup=False)
             return False

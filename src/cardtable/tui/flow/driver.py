@@ -12,11 +12,13 @@ from __future__ import annotations
 from typing import Any, Protocol, Sequence
 
 from ...core.engine import Event, IllegalMove, Outcome
-from ...session import Session
+from ...session import Session, UndoPlan
 from ..presenters.base import Presenter, Reveal, Summary
 from ..settings import TuiSettings
+from .hints import Hint, make_hint
 from .privacy import Privacy
 from .recap import recap
+from .undo import UndoRequest, consent_question, undone_line
 
 
 class TableUI(Protocol):
@@ -27,11 +29,22 @@ class TableUI(Protocol):
 
     def set_status(self, text: str) -> None: ...
 
-    async def curtain(self, seat: int, recap: list[str]) -> None:
-        """Hide the table, say "Pass to <name>" and wait for that player."""
+    async def curtain(self, seat: int, recap: list[str], title: str | None = None) -> None:
+        """Hide the table, say "Pass to <name>" and wait for that player (``title``: over
+        ``recap`` instead of "Since your last turn")."""
 
     async def ask_move(self, seat: int) -> Any:
-        """Let the human in ``seat`` (whose view is shown) choose and confirm a move."""
+        """Let the human in ``seat`` (whose view is shown) choose and confirm a move,
+        or ask for an undo (an :class:`~.undo.UndoRequest`)."""
+
+    async def consent(self, seat: int, title: str, detail: str) -> bool:
+        """Ask the human in ``seat`` (who has the keyboard) to agree to an undo."""
+
+    def tell(self, text: str) -> None:
+        """A line for the player about to choose, shown until they move."""
+
+    def undone(self, line: str) -> None:
+        """Moves were taken back: redraw the table and the log (which says ``line``)."""
 
     def refused(self, seat: int, reason: str) -> None: ...
 
@@ -118,6 +131,9 @@ class GameDriver:
         self.show(seat)
         while True:
             move = await self.ui.ask_move(seat)
+            if isinstance(move, UndoRequest):
+                await self.undo(move.plan)
+                return
             try:
                 events = self.session.apply(seat, move)
             except IllegalMove as exc:
@@ -136,6 +152,49 @@ class GameDriver:
                 and seat not in self.session.to_act):
             # what the mover's own move showed (a face-down card), before the curtain falls
             await self.ui.reveal(aftermath)
+
+    # -- undo and hints --------------------------------------------------------------------
+    def plan_undo(self, seat: int) -> UndoPlan:
+        """What an undo by ``seat`` would take back (UndoRefused says why not, in one line)."""
+        return self.session.plan_undo(seat, self.presenter.irreversible)
+
+    def hint(self, seat: int) -> Hint:
+        """The hint for ``seat`` (from its own view), counted in the record once per decision."""
+        session = self.session
+        hint = make_hint(session, seat)
+        last = session.hints[-1] if session.hints else None
+        if last is None or (last.at, last.player) != (len(session.moves), seat):  # (asked again: counted once)
+            session.note_hint(seat)
+        return hint
+
+    async def undo(self, plan: UndoPlan) -> None:
+        """Take back ``plan``'s moves: each other human whose moves go is asked first, behind
+        the curtain when the table is shielded; one refusal and nothing changes."""
+        session, seat = self.session, plan.player
+        for other in plan.others():
+            if not session.seats[other].is_human:
+                continue
+            title, detail = consent_question(session, plan, other)
+            if self.privacy.needs_curtain(other, self.shown):
+                self.show(None)
+                await self.ui.curtain(other, [detail], title=title)
+            if not await self.ui.consent(other, title, detail):
+                await self.back_to(seat, f"{self.names[other]} did not agree to the undo: nothing was taken back.")
+                return
+        session.undo(plan)
+        count = len(session.events)
+        self.seen_until = {s: min(at, count) for s, at in self.seen_until.items()}
+        line = undone_line(session, plan.taken, seat)
+        self.ui.undone(line)
+        await self.back_to(seat, f"{line}. Your move again.")
+
+    async def back_to(self, seat: int, text: str) -> None:
+        """The keyboard back to ``seat`` (behind the curtain if someone else had it), told ``text``."""
+        if self.privacy.needs_curtain(seat, self.shown):
+            self.show(None)
+            await self.ui.curtain(seat, [text], title="The undo")
+        self.show(seat)
+        self.ui.tell(text)
 
     async def computer_turn(self, seat: int) -> None:
         from .bots import bot_request

@@ -7,6 +7,7 @@ the engine.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from itertools import combinations
 from dataclasses import dataclass
 from typing import Any, Generic, Sequence, TypeVar
 
@@ -22,7 +23,7 @@ V = TypeVar("V", bound=SeatView)  # the game's view
 ACTION_KEYS: tuple[tuple[str, str, str], ...] = (
     ("draw", "d", "Draw"),
     ("pass", "p", "Pass"),
-    ("pick_up", "u", "Pick up"),
+    ("pick_up", "t", "Pick up"),
     ("done", "f", "Finish exchange"),
 )
 
@@ -156,6 +157,32 @@ class Presenter(ABC, Generic[V]):
         """The legal moves that play exactly the chosen items."""
         return []
 
+    def keys_for(self, view: V, area: PrivateArea, move: Any) -> tuple[str, ...]:
+        """The items that make ``move`` (to show a hint on the hand): those that make it
+        alone, or a group chosen together; () for a move made with an action key (draw, pass...)."""
+        # every item that makes it alone (Shed's exchange: the hand card and the face-up card)
+        alone = tuple(item.key for row in area.rows for item in row.items
+                      if item.playable and move in self.moves_for(view, [move], (item.key,)))
+        if alone:
+            return alone
+        for row in area.rows:
+            playable = [item for item in row.items if item.playable]
+            if row.multi:
+                groups: dict[Any, list[str]] = {}
+                for item in playable:
+                    groups.setdefault(item.group, []).append(item.key)
+                for keys in groups.values():
+                    for size in range(2, len(keys) + 1):
+                        for chosen in combinations(keys, size):
+                            if move in self.moves_for(view, [move], chosen):
+                                return chosen
+        return ()
+
+    def irreversible(self, events: Sequence[Event]) -> str | None:
+        """Why the move that made ``events`` may not be taken back by an undo (it made
+        secret choices public), in one line; None if it may."""
+        return None
+
     def probe(self, view: V, keys: Sequence[str]) -> Any:
         """A move that would play the chosen items, to ask the engine why it is refused."""
         return None
@@ -190,6 +217,12 @@ class Presenter(ABC, Generic[V]):
     def loggable(self, event: Event) -> bool:
         """Whether the log shows this event (to a viewer who may see it)."""
         return True
+
+    def heading(self, event: Event | None) -> str | None:
+        """The heading a new part of the game gets in the history and the replay viewer
+        (a round, a hand, a phase) when ``event`` starts one; ``None`` asks for the
+        heading of the game's start. No heading: ``None``."""
+        return None
 
     def is_secret(self, move: Any) -> bool:
         """Whether a move stays hidden until a reveal (a computer's is then shown only as "has chosen")."""

@@ -148,6 +148,11 @@ class OneCardPresenter(Presenter[OneCardView]):
             return "Lose your turn to the Jack?" if view.jack_pending else "Pass?"
         return super().confirm_text(view, move, names)
 
+    def heading(self, event: Event | None) -> str | None:
+        if event is None:
+            return "Hand 1"
+        return f"Hand {event.get('hand')}" if event.kind == "deal" else None
+
     def summary(self, events: Sequence[Event], view: OneCardView, names: Sequence[str]) -> Summary | None:
         end = next((e for e in events if e.kind == "hand_end"), None)
         if end is None:

@@ -89,12 +89,25 @@ class OneTooManyPresenter(Presenter[View]):
         return (f"One Too Many · round {view.round}, turn {view.turn}{deciding} · "
                 f"game to {view.target} point{'s' if view.target != 1 else ''} · ask 0 to {view.limit}")
 
+    def heading(self, event: Event | None) -> str | None:
+        if event is None:
+            return "Round 1"
+        return f"Round {event.get('round')}" if event.kind == "round_start" else None
+
     def is_secret(self, move: Any) -> bool:
         return True
 
     def loggable(self, event: Event) -> bool:
         # a chosen number is not shown once entered, not even to its chooser, until the reveal
         return not (event.visible_to is not None and event.kind in ("choose", "redo_choice"))
+
+    def irreversible(self, events: Sequence[Event]) -> str | None:
+        # a reveal is public knowledge: taking it back would let a player choose again knowing the others' numbers
+        if any(e.kind == "reveal" for e in events):
+            return "Cannot undo: the secret numbers have been revealed, and a reveal cannot be taken back."
+        if any(e.kind == "redo" for e in events):
+            return "Cannot undo: the Redo decisions have been revealed, and a reveal cannot be taken back."
+        return None
 
     def prompt(self, view: View, legal: Sequence[Any], names: Sequence[str]) -> Prompt | None:
         me = view.player

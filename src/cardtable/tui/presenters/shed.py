@@ -90,6 +90,12 @@ class ShedPresenter(Presenter[ShedView]):
     def make_table(self) -> ShedTable:
         return ShedTable(id="public-table")
 
+    def heading(self, event: Event | None) -> str | None:
+        # (a game without the exchange has no line under its heading, which is then left out)
+        if event is None:
+            return "Exchange"
+        return "Play" if event.kind == "start" else None
+
     def headline(self, view: ShedView, names: Sequence[str]) -> str:
         if view.phase == "exchange":
             return "Shed · exchange phase · the last player holding cards loses"
@@ -130,7 +136,7 @@ class ShedPresenter(Presenter[ShedView]):
                 hint = "Play a face-down card, blind: choose one (Enter)."
             else:
                 plays = "Play a bright card (Space selects more of its rank)" if in_play else "Nothing can be played"
-                hint = plays + (", or u to pick up the stack." if pick_up else ".")
+                hint = plays + (", or t to pick up the stack." if pick_up else ".")
         return PrivateArea("Your cards", rows, (ActionSpec("pick_up", "Pick up", pick_up),), bool(legal), hint)
 
     def _cards(self, view: ShedView, keys: Sequence[str]) -> list:

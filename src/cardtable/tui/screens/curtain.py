@@ -23,10 +23,13 @@ class CurtainScreen(Screen[None]):
         Binding("escape", "menu", "Menu", id="curtain.menu", tooltip="Back to the menu (the game is saved)"),
     ]
 
-    def __init__(self, name: str, recap: list[str], style: CardStyle = CardStyle(), delay: float = 0.0) -> None:
+    def __init__(
+        self, name: str, recap: list[str], style: CardStyle = CardStyle(), delay: float = 0.0, title: str | None = None
+    ) -> None:
         super().__init__(classes="curtain-screen")
         self.player_name = name
         self.recap = recap
+        self.recap_title = title  # over the lines instead of "Since your last turn" (an undo's question)
         self.card_style = style
         # keys are ignored for a moment, so a double Enter from the last player lifts nothing
         self.delay = delay
@@ -42,7 +45,8 @@ class CurtainScreen(Screen[None]):
             )
             yield Button(Content(f"I am {self.player_name}"), id="ready", variant="primary")
             with VerticalScroll(id="recap"):
-                yield Static("Since your last turn" if self.recap else "Nothing has happened yet.", classes="recap-title")
+                title = self.recap_title or ("Since your last turn" if self.recap else "Nothing has happened yet.")
+                yield Static(title, classes="recap-title", markup=False)
                 for line in self.recap:
                     yield Static(colour_suits(line, self.card_style), classes="recap-line")
         yield KeysFooter()

@@ -33,6 +33,8 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Secret numbers", ("screens.secret:SecretPromptScreen",)),
     ("Between rounds", ("screens.interlude:InterludeScreen",)),
     ("Game over", ("screens.game_over:GameOverScreen",)),
+    ("History (l at the table)", ("screens.history:HistoryScreen",)),
+    ("Replay viewer (r in Resume)", ("screens.replay:ReplayScreen",)),
     ("Questions", ("screens.confirm:ConfirmScreen", "screens.picker:PickerScreen")),
     ("New game", ("screens.new_game:NewGameScreen",)),
     ("Rules", ("screens.rules:RulesScreen",)),

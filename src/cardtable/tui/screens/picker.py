@@ -28,9 +28,11 @@ class PickerScreen(ModalScreen[Any]):
         Binding("f1", "app.rules", "Rules", id="app.rules", tooltip="The rules of the game"),
     ]
 
-    def __init__(self, picker: Picker) -> None:
+    def __init__(self, picker: Picker, first: Any = None) -> None:
+        """``first``: the move highlighted at the start (a hint's), else the first choice."""
         super().__init__(classes="dialog-screen")
         self.picker = picker
+        self.first = next((i for i, choice in enumerate(picker.choices) if choice.move == first), 0)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -47,7 +49,7 @@ class PickerScreen(ModalScreen[Any]):
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)
-        options.highlighted = 0
+        options.highlighted = self.first
         options.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -1,4 +1,4 @@
-"""Resume: the saved games (game, players, when, whose turn); Enter opens one.
+"""Resume: the saved games (game, players, when, whose turn); Enter opens one, r replays it.
 
 Damaged saves found while listing are named with the reason (they have been
 set aside, see :mod:`cardtable.storage.saves`); the screen dismisses with the
@@ -33,6 +33,7 @@ class ResumeScreen(Screen[str | None]):
     CSS_PATH = SCREEN_CSS
     BINDINGS = [
         Binding("enter", "open", "Resume", priority=True, id="resume.open", tooltip="Resume the highlighted game"),
+        Binding("r", "replay", "Replay", id="resume.replay", tooltip="Replay the highlighted game, read-only"),
         Binding("escape,q", "close", "Back", id="resume.close"),
     ]
 
@@ -82,13 +83,26 @@ class ResumeScreen(Screen[str | None]):
         return self.listing.saves[table.cursor_row].id
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "open":
+        if action in ("open", "replay"):
             return bool(self.listing.saves)
         return True
 
     def action_open(self) -> None:
         if self.selected is not None:
             self.dismiss(self.selected)
+
+    def action_replay(self) -> None:
+        """The selected game in the replay viewer, read-only (in progress: the public view only)."""
+        from ...storage.saves import SaveError
+
+        if self.selected is None:
+            return
+        try:
+            loaded = self.store.load(self.selected)
+        except SaveError as exc:
+            self.notify(exc.message, title="Cannot replay", severity="error", timeout=15, markup=False)
+            return
+        self.app.open_replay(loaded.file.record, seats=loaded.session.seats)  # type: ignore[attr-defined]
 
     def action_close(self) -> None:
         self.dismiss(None)

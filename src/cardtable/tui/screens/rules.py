@@ -25,7 +25,13 @@ def rules_text(game_id: str, options: Any = None) -> str:
         return f"# {game_id}\n\nThe rules of this game are not available in this installation."
     if options is None:
         return text
-    return options_note(options) + "\n\n" + text
+    return options_note(options) + "\n\n" + TABLE_NOTE + "\n\n" + text
+
+
+#: Over the rules of the game at the table (F1): what the table offers besides the rules.
+TABLE_NOTE = ("> **At the table**: `u` undoes back to your own last decision (another player's move "
+              "only with their consent; revealed secret numbers never), `h` marks the move the normal "
+              "computer player would make, with its reason. `?` lists every key.")
 
 
 def options_note(options: Any) -> str:

@@ -25,6 +25,13 @@ from ..widgets.size_notice import SizeNotice
 from . import SCREEN_CSS
 
 
+class NumberField(Input):
+    """The number's field: it takes digits only, so the screen's letter keys (u, h) still work."""
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        return character is not None and character.isdigit()
+
+
 class SecretPromptScreen(ModalScreen[Any]):
     CSS_PATH = SCREEN_CSS
     BINDINGS = [
@@ -33,13 +40,20 @@ class SecretPromptScreen(ModalScreen[Any]):
         Binding("down", "step(-1)", "Fewer", show=False, id="secret.fewer", tooltip="A lower number"),
         Binding("escape", "back", "Change", show=False, id="secret.change", tooltip="Change the number entered, before confirming it"),
         Binding("escape", "menu", "Menu", id="secret.menu", tooltip="Back to the menu (the game is saved)"),
+        # (priority: before the number field sees them; the table's ids: one keymap entry moves both)
+        Binding("u", "undo", "Undo", priority=True, id="table.undo", tooltip="Undo: back to your own last decision"),
+        Binding("h", "hint", "Hint", priority=True, id="table.hint", tooltip="Hint: the number the normal computer player would ask for, with its reason"),
     ]
 
-    def __init__(self, prompt: Prompt, check: Callable[[Any], str | None], describe: Callable[[Any], str]) -> None:
+    def __init__(
+        self, prompt: Prompt, check: Callable[[Any], str | None], describe: Callable[[Any], str], helper: Any = None
+    ) -> None:
         super().__init__(classes="secret-screen")
         self.prompt = prompt
         self.check = check
         self.describe = describe
+        #: the table behind, which answers undo and hint (``action_undo``, ``action_hint``)
+        self.helper = helper
         self.pending: Any = None  # the move awaiting confirmation
 
     def compose(self) -> ComposeResult:
@@ -49,13 +63,14 @@ class SecretPromptScreen(ModalScreen[Any]):
                 yield Static(colour_suits(line, style_of(self.app)) if isinstance(line, str) else line, classes="secret-line")
             if self.prompt.numbers:
                 low, high = self.prompt.low_high
-                yield Input(placeholder=f"{low}–{high}", restrict=r"\d{0,2}", id="secret-number", compact=True)
+                yield NumberField(placeholder=f"{low}–{high}", restrict=r"\d{0,2}", id="secret-number", compact=True)
             else:
                 yield OptionList(
                     *(Option(choice.label, id=str(i)) for i, choice in enumerate(self.prompt.choices)),
                     id="secret-choices",
                 )
             yield Static("", id="secret-error", markup=False)
+            yield Static("", id="secret-note", markup=False)
             yield Static("", id="secret-confirm", markup=False)
             if self.prompt.numbers:
                 yield Static("Type the number, then Enter (↑ ↓ change it).", classes="secret-line")
@@ -64,6 +79,7 @@ class SecretPromptScreen(ModalScreen[Any]):
 
     def on_mount(self) -> None:
         self._error("")
+        self.say("")
         self.query_one("#secret-confirm").display = False
         if self.prompt.numbers:
             self.query_one(Input).focus()
@@ -117,6 +133,34 @@ class SecretPromptScreen(ModalScreen[Any]):
         error = self.query_one("#secret-error", Static)
         error.update(text)
         error.display = bool(text)
+
+    # -- undo and hints: answered by the table ---------------------------------------------
+    def action_undo(self) -> None:
+        if self.helper is not None:
+            self.helper.action_undo()
+
+    def action_hint(self) -> None:
+        if self.helper is not None:
+            self.helper.action_hint()
+
+    def say(self, text: str) -> None:
+        """A line under the choice: a hint, or why an undo is refused."""
+        note = self.query_one("#secret-note", Static)
+        note.update(colour_suits(text, style_of(self.app)))
+        note.display = bool(text)
+
+    def show_hint(self, move: Any, line: str) -> None:
+        """The hinted choice put in place (not made: Enter makes it), with its reason."""
+        if self.pending is None:
+            if self.prompt.numbers and hasattr(move, "count"):
+                field = self.query_one(Input)
+                field.value = str(move.count)
+                field.cursor_position = len(field.value)
+            elif not self.prompt.numbers:
+                index = next((i for i, choice in enumerate(self.prompt.choices) if choice.move == move), None)
+                if index is not None:
+                    self.query_one(OptionList).highlighted = index
+        self.say(line)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "back":

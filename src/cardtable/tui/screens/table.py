@@ -23,10 +23,11 @@ from textual.worker import WorkerCancelled
 from textual.widgets import Static
 
 from ...core.engine import Event, Outcome
-from ...session import Session
+from ...session import Session, UndoRefused
 from ..cardfaces import CardStyle, colour_suits, plain_cards, style_of
 from ..flow.bots import think
 from ..flow.driver import GameDriver
+from ..flow.undo import UndoRequest, undo_notes, with_notes
 from ..presenters.base import ACTION_KEYS, Presenter, PrivateArea, Reveal, Summary
 from ..settings import TuiSettings
 from ..setup import GameSetup
@@ -34,6 +35,7 @@ from ..widgets.card_rows import CardRows, CardScroll
 from ..widgets.move_log import MoveLog
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
+from .confirm import ConfirmScreen
 from .curtain import CurtainScreen
 from .game_over import seed_note
 from .picker import PickerScreen
@@ -50,7 +52,10 @@ class TableScreen(Screen[None]):
         *(Binding(key, f"act('{action}')", label, id=f"table.{action}", tooltip=f"{label} (shown when it applies)") for action, key, label in ACTION_KEYS),
         Binding("space", "skip", "Skip", id="table.skip", tooltip="Skip a computer's pause"),
         Binding("x", "auto_finish", "Auto-finish", id="table.auto_finish", tooltip="Auto-finish: only computers are left, play the rest at once"),
+        Binding("u", "undo", "Undo", id="table.undo", tooltip="Undo: back to your own last decision (the computers' moves since go too; another player's, only with their consent)"),
+        Binding("h", "hint", "Hint", id="table.hint", tooltip="Hint: the move the normal computer player would make, marked on your hand, with its reason"),
         Binding("o", "results", "Results", id="table.results", tooltip="After the game: the final ranking again"),
+        Binding("l", "history", "History", id="table.history", tooltip="History: the whole log so far, searchable"),
         Binding("escape", "menu", "Menu", id="table.menu", tooltip="Back to the menu (the game is saved: Resume picks it up)"),
     ]
 
@@ -85,6 +90,10 @@ class TableScreen(Screen[None]):
         self._area: PrivateArea | None = None
         self._status = ""
         self._confirming: asyncio.Future | None = None
+        self._asking: int | None = None  # the seat choosing a move now (at the table or in a prompt)
+        self._prompt: SecretPromptScreen | None = None  # its prompt, for a secret choice
+        self._note = ""  # a line for the player about to choose (after an undo)
+        self._hinted: Any = None  # the move a hint showed this player, while they choose
         self.outcome: Outcome | None = None  # once the game has ended
 
     @property
@@ -168,7 +177,8 @@ class TableScreen(Screen[None]):
         # no seed while the game lasts: it would deal the same cards elsewhere, hidden ones included
         intro = f"{self.session.game.name}: {', '.join(names)}"
         shown = self.session.events[: self._logged]
-        lines = [intro] + [e.render(names) for e in shown if self._loggable(e)]
+        events = [(i, e.render(names)) for i, e in enumerate(shown) if self._loggable(e)]
+        lines = [intro] + with_notes(events, undo_notes(self.session))
         if self.session.is_over and self.session.deck is None:
             lines.append(f"Game over. {seed_note(self.session.seed)}")
         self.query_one(MoveLog).set_lines(lines)
@@ -183,34 +193,59 @@ class TableScreen(Screen[None]):
             self.query_one("#status", Static).update(colour_suits(text, self.card_style))
 
     # -- the driver's requests (TableUI) ------------------------------------------------------------
-    async def curtain(self, seat: int, recap: list[str]) -> None:
+    async def curtain(self, seat: int, recap: list[str], title: str | None = None) -> None:
         self.set_status(f"Waiting for {self.session.names[seat]}…")
         delay = 0.0 if self.settings.speed == "instant" else 0.6
-        await self.app.push_screen_wait(CurtainScreen(self.session.names[seat], recap, self.card_style, delay))
+        await self.app.push_screen_wait(CurtainScreen(self.session.names[seat], recap, self.card_style, delay, title))
 
     async def ask_move(self, seat: int) -> Any:
         legal = self.session.legal_moves(seat)
         view = self.session.view(seat)
-        if self.presenter.uses_prompt:
-            prompt = self.presenter.prompt(view, legal, self.session.names)
-            if prompt is not None:
-                self.set_status(prompt.status or f"{self.session.names[seat]} is choosing…")
-                return await self.app.push_screen_wait(
-                    SecretPromptScreen(prompt, partial(self.why_not, seat), self.session.game.describe_move)
-                )
-        self._legal = legal
-        self._waiting = asyncio.get_running_loop().create_future()
-        self._draw_private()
-        area = self._area
-        self.set_status(area.hint if area else "")
-        self.query_one(CardRows).focus()
+        self._asking = seat
         try:
-            move = await self._waiting
+            if self.presenter.uses_prompt:
+                prompt = self.presenter.prompt(view, legal, self.session.names)
+                if prompt is not None:
+                    self.set_status(self._note or prompt.status or f"{self.session.names[seat]} is choosing…")
+                    self._prompt = SecretPromptScreen(
+                        prompt, partial(self.why_not, seat), self.session.game.describe_move, helper=self
+                    )
+                    return await self.app.push_screen_wait(self._prompt)
+            self._legal = legal
+            self._waiting = asyncio.get_running_loop().create_future()
+            self._draw_private()
+            self.set_status(self._area_hint())
+            self.query_one(CardRows).focus()
+            try:
+                move = await self._waiting
+            finally:
+                self._waiting = None
+                self._legal = []
         finally:
-            self._waiting = None
-            self._legal = []
+            self._asking = None
+            self._prompt = None
+            self._note = ""
+            self._hinted = None
         self._draw_private()
         return move
+
+    async def consent(self, seat: int, title: str, detail: str) -> bool:
+        return bool(await self.app.push_screen_wait(ConfirmScreen(title, yes="Allow", no="Refuse", detail=detail)))
+
+    def _area_hint(self) -> str:
+        """What to do now, under the cards (after an undo: what was undone first)."""
+        hint = self._area.hint if self._area else ""
+        return f"{self._note}\n{hint}" if self._note and hint else self._note or hint
+
+    def tell(self, text: str) -> None:
+        self._note = text
+        self.set_status(text)
+
+    def undone(self, line: str) -> None:
+        self._logged = len(self.session.events)
+        self._log_viewer = object()  # the log is built again, with the undone line
+        self.redraw()
+        self.notify(line, title="Undo", markup=False)
 
     def refused(self, seat: int, reason: str) -> None:
         self.set_status(f"Refused: {reason}")
@@ -296,12 +331,12 @@ class TableScreen(Screen[None]):
             return
         item = message.item
         if item is None or item.playable:
-            self.set_status(self._area.hint)
+            self.set_status(self._area_hint())
             return
         view = self.session.view(self.viewer)
         reason = self.why_not(self.viewer, self.presenter.probe(view, (item.key,)))
         text = f"Not playable: {reason}." if reason else "Not playable now."
-        self.set_status(f"{text}\n{self._area.hint}" if self._area.hint else text)
+        self.set_status("\n".join(line for line in (self._note, text, self._area.hint) if line))
         if message.why:
             self.notify(plain_cards(text, self.card_style), title="Why not?", markup=False)
 
@@ -313,7 +348,8 @@ class TableScreen(Screen[None]):
         view = self.session.view(self.viewer)
         move = moves[0]
         if len(moves) > 1:
-            move = await self.app.push_screen_wait(PickerScreen(self.presenter.picker(view, moves, self.card_style)))
+            picker = PickerScreen(self.presenter.picker(view, moves, self.card_style), first=self._hinted)
+            move = await self.app.push_screen_wait(picker)
             if move is None:
                 return
         question = self.presenter.confirm_text(view, move, self.session.names)
@@ -384,9 +420,79 @@ class TableScreen(Screen[None]):
             self.action_skip()
             self.refresh_bindings()
 
+    # -- undo and hints (u, h; the palette calls these too) ---------------------------------------
+    def _not_now(self, what: str) -> str | None:
+        """Why ``what`` (undo or hint) cannot be done at this moment, or None."""
+        if self.outcome is not None or self.session.is_over:
+            return "The game is over: nothing can be undone." if what == "undo" else "The game is over: no more hints."
+        if self._asking is None:
+            if what == "undo":
+                return "Undo works on your own turn: wait until it comes (nothing was undone)."
+            return "A hint is for your own turn: wait until it comes."
+        if self._confirming is not None:
+            return f"Answer the question first (Enter or Esc), then ask for the {what}."
+        return None
+
+    def _say(self, text: str) -> None:
+        """A one-line answer where the player is looking: the prompt, or the status line."""
+        if self._prompt is not None and self._prompt.is_mounted:
+            self._prompt.say(text)
+        else:
+            self.set_status(text)
+
+    def action_undo(self) -> None:
+        """Back to this player's own previous decision (asks first if another human's moves go)."""
+        refusal = self._not_now("undo")
+        if refusal is None and self._asking is not None:
+            try:
+                request = UndoRequest(self.driver.plan_undo(self._asking))
+            except UndoRefused as exc:
+                refusal = str(exc)
+            else:
+                if self._prompt is not None:
+                    self._prompt.dismiss(request)
+                elif self._waiting is not None and not self._waiting.done():
+                    self._waiting.set_result(request)
+                return
+        self._say(refusal or "Nothing to undo now.")
+
+    def action_hint(self) -> None:
+        """The move the normal computer player would make from this player's view, marked on the hand."""
+        refusal = self._not_now("hint")
+        if refusal is not None or self._asking is None:
+            self._say(refusal or "No hint now.")
+            return
+        seat = self._asking
+        hint = self.driver.hint(seat)
+        self._hinted = hint.move
+        line = hint.line(self.session.game.describe_move)
+        if self._prompt is not None:
+            self._prompt.show_hint(hint.move, line)
+            return
+        area = self._area
+        if area is not None:
+            keys = self.presenter.keys_for(self.session.view(seat), area, hint.move)
+            self.query_one(CardRows).show_hint(keys)
+            spec = next((a for a in area.actions if a.move == hint.move), None)
+            key = next((k for a, k, _ in ACTION_KEYS if spec is not None and a == spec.action), None)
+            if not keys and key is not None:
+                line = f"{line} Press {key}."
+        self.set_status(line)
+
     def action_results(self) -> None:
         if self.outcome is not None:
             self.post_message(self.GameEnded(self, self.outcome))
+
+    def action_history(self) -> None:
+        """The whole log so far, as this table's log shows it; only the public events unless
+        the seat on screen stays there while it is open (their turn, alone, or the game over)."""
+        from .history import HistoryScreen
+
+        private = self.session.is_over or self._waiting is not None or not self.driver.privacy.shielded
+        seat = self.viewer if private else None
+        shown = [e for e in self.session.events[: self._logged] if self._loggable(e) and (private or e.visible(None))]
+        seen_by = self.session.names[seat] if seat is not None else None
+        self.app.push_screen(HistoryScreen(shown, self.session.names, self.presenter.heading, seen_by, self.card_style))
 
     def action_menu(self) -> None:
         self.post_message(self.LeaveRequested(self))

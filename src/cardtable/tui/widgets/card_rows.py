@@ -46,6 +46,7 @@ class CardRows(Widget, can_focus=True):
     cursor: reactive[tuple[int, int]] = reactive((0, 0))
     selected: reactive[frozenset[str]] = reactive(frozenset(), bindings=True)
     locked: reactive[bool] = reactive(False, bindings=True)  # a move awaits confirmation
+    hinted: reactive[frozenset[str]] = reactive(frozenset())  # the items of a hint's move (marked "hint")
 
     class Chosen(Message):
         """The player chose these items (the cursor's, plus any selected)."""
@@ -66,9 +67,11 @@ class CardRows(Widget, can_focus=True):
     def watch_area(self, old: PrivateArea | None, new: PrivateArea | None) -> None:
         if new is None:
             self.selected = frozenset()
+            self.hinted = frozenset()
             return
         if old is None or [r.key for r in old.rows] != [r.key for r in new.rows] or not new.active:
             self.selected = frozenset()
+            self.hinted = frozenset()
         keys = {item.key for row in new.rows for item in row.items}
         self.selected = frozenset(k for k in self.selected if k in keys)
         self.cursor = self._clamped(self.cursor, prefer_playable=old is None or not (old.active))
@@ -146,6 +149,17 @@ class CardRows(Widget, can_focus=True):
     def _inspect(self, why: bool = False) -> None:
         if self.area is not None and self.area.active:
             self.post_message(self.Inspected(self.current, why))
+
+    def show_hint(self, keys: tuple[str, ...]) -> None:
+        """Mark a hint's items, put the cursor on the first and select the rest with it
+        (Enter then makes the hinted move); () clears the mark."""
+        self.hinted = frozenset(keys)
+        where = [(r, i) for r, row in enumerate(self._rows()) for i, item in enumerate(row.items) if item.key in keys]
+        if not where:
+            return
+        self.cursor = where[0]
+        row = self._rows()[where[0][0]]
+        self.selected = frozenset(keys) if row.multi and len(keys) > 1 else frozenset()
 
     # -- actions -----------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -305,6 +319,8 @@ class CardRows(Widget, can_focus=True):
         return lines
 
     def _mark(self, r: int, index: int, item: CardItem, active: bool) -> Content:
+        if item.key in self.hinted:  # (a hinted card's mark says so, in place of the known mark)
+            return Content.styled("✓hint" if item.key in self.selected else "hint ", "bold $accent")
         if item.key in self.selected:
             mark = Content.styled("  ✓  ", "bold $success")
         elif active and r == self.cursor[0] and index < len(NUMBER_KEYS):

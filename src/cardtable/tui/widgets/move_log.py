@@ -46,12 +46,16 @@ class MoveLog(RichLog):
             self.write(self._text(line))
 
     def _text(self, line: str) -> Text:
-        """A line as Rich text, the suits' CSS variables resolved for the current theme."""
-        content = colour_suits(line, self.card_style)
-        variables = getattr(self.app, "theme_variables", {})
-        text = Text(content.plain)
-        for span in content.spans:
-            style = str(span.style)
-            colour = next((variables.get(part[1:]) for part in style.split() if part.startswith("$")), None)
-            text.stylize(Style(bold="bold" in style, color=colour), span.start, span.end)
-        return text
+        return log_text(line, self.card_style, getattr(self.app, "theme_variables", {}))
+
+
+def log_text(line: str, card_style: CardStyle, variables: dict[str, str]) -> Text:
+    """A log line as Rich text, card faces coloured, the suits' CSS variables resolved
+    from ``variables`` (the app's ``theme_variables``, for the current theme)."""
+    content = colour_suits(line, card_style)
+    text = Text(content.plain)
+    for span in content.spans:
+        style = str(span.style)
+        colour = next((variables.get(part[1:]) for part in style.split() if part.startswith("$")), None)
+        text.stylize(Style(bold="bold" in style, color=colour), span.start, span.end)
+    return text
