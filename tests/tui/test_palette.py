@@ -114,3 +114,21 @@ async def test_resume_from_a_game_asks_first_then_opens_the_saved_games_over_the
         await wait_until(pilot, lambda: isinstance(app.screen, ResumeScreen))
         assert [type(s) for s in app.screen_stack] == [MenuScreen, ResumeScreen]
         assert app.save_store.ids()  # the game left is there to resume
+
+
+@run_async
+async def test_at_the_table_undo_hint_and_history_are_offered_and_history_opens():
+    from cardtable.tui.screens.curtain import CurtainScreen
+    from cardtable.tui.screens.history import HistoryScreen
+
+    app = make_app("one-card", 2, kinds=["human", "human"], seed=5)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, CurtainScreen) and app.screen.is_mounted)
+        behind = titles(app)  # behind the curtain: nothing of a player's
+        assert "Undo" not in behind and "Hint" not in behind and "History" not in behind
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: ready(app) and app.screen is table_of(app))
+        offered = titles(app)
+        assert {"Undo", "Hint", "History"} <= set(offered)
+        await run_command(pilot, "History")
+        await wait_until(pilot, lambda: isinstance(app.screen, HistoryScreen))

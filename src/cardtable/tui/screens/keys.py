@@ -9,6 +9,7 @@ shown in the last column: the name to use in the keymap.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from importlib import import_module
 from typing import Iterable, Mapping
 
@@ -90,26 +91,38 @@ def effective_keys(binding: Binding, keymap: Mapping[str, str]) -> list[str]:
     return [key.strip() for key in keys.split(",") if key.strip()]
 
 
-def rows(bindings: Iterable[Binding], keymap: Mapping[str, str]) -> list[tuple[str, str, str]]:
-    """(keys, what they do, ids) per binding; neighbours that do the same (← →, the
-    number keys) share a row."""
-    out: list[tuple[list[str], str, list[str]]] = []
+@dataclass
+class KeyRow:
+    """One line of the keys screen: the keys (as shown), what they do, the bindings' ids."""
+
+    keys: list[str]
+    what: str
+    ids: list[str]
+
+    def cells(self) -> tuple[str, str, str]:
+        ids = list(dict.fromkeys(self.ids))
+        shown = ids[0] if len(ids) == 1 else f"{ids[0]} … {ids[-1]}" if len(ids) > 3 else " ".join(ids)
+        return " ".join(self.keys) or "(none)", self.what, shown
+
+
+def rows(bindings: Iterable[Binding], keymap: Mapping[str, str]) -> list[KeyRow]:
+    """A row per binding; neighbours that do the same (← →, the number keys) share one."""
+    out: list[KeyRow] = []
     for binding in bindings:
         what = binding.tooltip or binding.description or binding.action
         keys = [key_label(key) for key in effective_keys(binding, keymap)]
-        ident = binding.id or ""
-        if out and out[-1][1] == what:
-            out[-1][0].extend(k for k in keys if k not in out[-1][0])
-            if ident not in out[-1][2]:
-                out[-1][2].append(ident)
+        if out and out[-1].what == what:
+            out[-1].keys.extend(k for k in keys if k not in out[-1].keys)
+            out[-1].ids.append(binding.id or "")
         else:
-            out.append((keys, what, [ident]))
-    return [(" ".join(keys) or "(none)", what, _ids(ids)) for keys, what, ids in out]
+            out.append(KeyRow(keys, what, [binding.id or ""]))
+    return out
 
 
-def _ids(ids: list[str]) -> str:
-    ids = [i for i in ids if i]
-    return ids[0] if len(ids) == 1 else f"{ids[0]} … {ids[-1]}" if len(ids) > 2 else " ".join(ids)
+def key_rows(app: App) -> list[tuple[str, list[KeyRow]]]:
+    """Each section's title and rows, with the app's keymap (Textual's own, normalised:
+    ``?`` is ``question_mark``)."""
+    return [(title, [row for cls in section_classes(app, names) for row in rows(bindings_of(cls), app._keymap)]) for title, names in SECTIONS]
 
 
 def binding_ids(app: App) -> set[str]:
@@ -123,14 +136,11 @@ def _cell(text: str) -> str:
 
 def keys_markdown(app: App, browser: bool = False) -> str:
     """The keys screen's text, from the live bindings and the app's keymap."""
-    keymap = app._keymap  # (Textual's own, normalised: "?" is "question_mark")
     parts = ["# Keys\n", BROWSER_KEYS if browser else ""]
-    for title, names in SECTIONS:
+    for title, section in key_rows(app):
         parts.append(f"\n| {title} | | id |\n|---|---|---|\n")
-        for cls in section_classes(app, names):
-            for keys, what, ids in rows(bindings_of(cls), keymap):
-                parts.append(f"| {_cell(keys)} | {_cell(what)} | {_cell(ids)} |\n")
-    unknown = sorted(set(keymap) - binding_ids(app))
+        parts.extend("| {} | {} | {} |\n".format(*map(_cell, row.cells())) for row in section)
+    unknown = sorted(set(app._keymap) - binding_ids(app))
     if unknown:
         parts.append(f"\nNot used from your keymap (no binding has these ids): {_cell(', '.join(unknown))}.\n")
     from ...core.names import visible
