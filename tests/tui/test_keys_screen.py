@@ -10,7 +10,7 @@ from textual.binding import Binding
 
 from cardtable.storage.settings import Settings, load_settings
 from cardtable.tui.app import CardtableApp
-from cardtable.tui.screens.keys import SECTIONS, KeysScreen, bindings_of, key_label, key_rows, keys_markdown, section_classes
+from cardtable.tui.screens.keys import SECTIONS, KeysScreen, bindings_of, id_family, key_label, key_rows, keys_markdown, section_classes
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.settings import TuiSettings
 from cardtable.tui.widgets.footer import KeysFooter
@@ -54,6 +54,12 @@ def test_a_binding_added_to_a_screen_shows_up_without_editing_the_keys_screen(mo
     monkeypatch.setattr(TableScreen, "BINDINGS", [*TableScreen.BINDINGS, added])
     text = keys_markdown(CardtableApp(settings=TuiSettings()))
     assert "| u | Take back your last move | table.undo |" in text
+
+
+def test_id_families():
+    assert id_family(["app.quit"]) == "app.quit"
+    assert id_family(["cards.left", "cards.right"]) == "cards.{left,right}"
+    assert id_family([f"cards.number_{k}" for k in "1234567890"]) == "cards.number_{1…0}"
 
 
 def test_key_labels():

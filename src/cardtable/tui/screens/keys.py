@@ -9,6 +9,7 @@ shown in the last column: the name to use in the keymap.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from importlib import import_module
 from typing import Iterable, Mapping
@@ -100,9 +101,17 @@ class KeyRow:
     ids: list[str]
 
     def cells(self) -> tuple[str, str, str]:
-        ids = list(dict.fromkeys(self.ids))
-        shown = ids[0] if len(ids) == 1 else f"{ids[0]} … {ids[-1]}" if len(ids) > 3 else " ".join(ids)
-        return " ".join(self.keys) or "(none)", self.what, shown
+        return " ".join(self.keys) or "(none)", self.what, id_family(list(dict.fromkeys(self.ids)))
+
+
+def id_family(ids: list[str]) -> str:
+    """``cards.left`` and ``cards.right`` as ``cards.{left,right}``; ten number keys as ``cards.number_{1…0}``."""
+    if len(ids) == 1:
+        return ids[0]
+    stem = os.path.commonprefix(ids)
+    stem = stem[: max(stem.rfind("."), stem.rfind("_")) + 1]
+    rest = [i[len(stem):] for i in ids]
+    return stem + "{" + (",".join(rest) if len(rest) <= 3 else f"{rest[0]}…{rest[-1]}") + "}"
 
 
 def rows(bindings: Iterable[Binding], keymap: Mapping[str, str]) -> list[KeyRow]:
