@@ -16,6 +16,7 @@ import sys
 from importlib import import_module
 from typing import Sequence
 
+from . import __version__
 from .commands.common import Parser, UsageError, error_line, run_app
 
 __all__ = ["COMMANDS", "UsageError", "build_parser", "main"]
@@ -31,6 +32,7 @@ COMMANDS: dict[str, str] = {
     "stats": "per player and game: wins, points, streaks; head to head; recent games",
     "export": "write a saved or finished game as a record file",
     "serve": "play in a web browser (needs the web extra)",
+    "completion": "print a shell completion script (bash, zsh, fish)",
 }
 
 
@@ -40,9 +42,11 @@ def _command(name: str):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = Parser(prog="cardtable", description="Hot-seat terminal card games.")
+    parser.add_argument("--version", action="version", version=f"cardtable {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=Parser)
     for name, help_line in COMMANDS.items():  # (a command's module imports nothing heavy at module level)
         _command(name).add_arguments(sub.add_parser(name, help=help_line))
+    sub.choices["completion"].set_defaults(root_parser=parser)  # the script describes the whole parser
     return parser
 
 

@@ -1,12 +1,15 @@
 """The user's preferences (``$XDG_CONFIG_HOME/cardtable/settings.json``).
 
-* ``theme``: one of Textual's built-in themes.
+* ``theme``: one of Textual's built-in themes, or cardtable's own (``cardtable``).
 * ``card_style``: ``unicode`` (suit glyphs) or ``ascii`` (for terminals without them).
 * ``four_colour``: a four-colour deck (each suit its own colour).
 * ``computer_speed``: how long a computer's move stays in view (``instant``,
   ``fast``, ``normal``, ``slow``; the TUI decides the seconds).
 * ``curtain``: the hand-off curtain: ``auto`` (between human players, when two or
   more share the keyboard), ``always`` (before every human turn), ``never``.
+* ``keymap``: other keys for some bindings: binding id to keys, e.g.
+  ``{"table.draw": "g", "app.keys": "f2,question_mark"}`` (the keys screen, ``?``,
+  lists the ids); applied with Textual's ``App.set_keymap``.
 
 :func:`load_settings` never fails: a missing file gives the defaults; a broken
 one (not JSON, unknown keys, bad values, a newer version) gives the defaults
@@ -18,11 +21,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+import re
 from pathlib import Path
 
 from pydantic import (
     BaseModel,
     ConfigDict,
+    Field,
     StrictBool,
     StrictInt,
     StrictStr,
@@ -39,6 +44,10 @@ from .choices import (
     DEFAULT_FOUR_COLOUR,
     DEFAULT_SPEED,
     DEFAULT_THEME,
+    KEYMAP_ID,
+    KEYMAP_KEYS,
+    MAX_KEYMAP,
+    OWN_THEMES,
     CardStyle,
     ComputerSpeed,
     CurtainMode,
@@ -50,10 +59,10 @@ SCHEMA_VERSION = 1
 
 @cache
 def theme_names() -> tuple[str, ...]:
-    """Textual's built-in theme names (Textual imported on first use only)."""
+    """Textual's built-in theme names and cardtable's own (Textual imported on first use only)."""
     from textual.theme import BUILTIN_THEMES
 
-    return tuple(sorted(BUILTIN_THEMES))
+    return tuple(sorted({*BUILTIN_THEMES, *OWN_THEMES}))
 
 
 class Settings(BaseModel):
@@ -65,6 +74,7 @@ class Settings(BaseModel):
     four_colour: StrictBool = DEFAULT_FOUR_COLOUR
     computer_speed: ComputerSpeed = DEFAULT_SPEED
     curtain: CurtainMode = DEFAULT_CURTAIN
+    keymap: dict[StrictStr, StrictStr] = Field(default_factory=dict)
 
     @field_validator("schema_version")
     @classmethod
@@ -82,6 +92,18 @@ class Settings(BaseModel):
             shown = theme if len(theme) <= 40 else theme[:39] + "…"
             raise ValueError(f"unknown theme {shown!r} (choose from {', '.join(theme_names())})")
         return theme
+
+    @field_validator("keymap")
+    @classmethod
+    def _keymap_form(cls, keymap: dict[str, str]) -> dict[str, str]:
+        if len(keymap) > MAX_KEYMAP:
+            raise ValueError(f"at most {MAX_KEYMAP} keys can be changed, got {len(keymap)}")
+        for ident, keys in keymap.items():
+            if not re.match(KEYMAP_ID, ident) or len(ident) > 60:
+                raise ValueError(f"{visible(ident[:40])!r} is not a binding id (like table.draw; the keys screen lists them)")
+            if not re.match(KEYMAP_KEYS, keys):
+                raise ValueError(f"the keys of {ident} must be key names separated by commas (like g or f2,question_mark), got {visible(keys[:40])!r}")
+        return keymap
 
 
 @dataclass(frozen=True)

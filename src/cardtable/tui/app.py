@@ -8,6 +8,7 @@ preferences the Settings screen will edit.
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
@@ -22,6 +23,7 @@ from .cardfaces import theme_variables
 from .persistence import PersistenceMixin
 from .screens.menu import MenuScreen
 from .settings import TuiSettings
+from .themes import THEMES
 from .widgets.size_notice import MIN_HEIGHT, MIN_WIDTH
 
 if TYPE_CHECKING:
@@ -32,6 +34,15 @@ if TYPE_CHECKING:
 # imported by the methods that use them, so that the menu shows up fast.
 
 STYLES = Path(__file__).parent / "styles"
+
+
+#: The command palette's commands for the screen it was opened from, when that screen
+#: has the action and allows it now: (title, help, action).
+PALETTE_ACTIONS: tuple[tuple[str, str, str], ...] = (
+    ("Undo", "Take back your last move (and the computers' since)", "undo"),
+    ("Hint", "The move a computer player would make from your view", "hint"),
+    ("History", "The whole log of this game so far, searchable", "history"),
+)
 
 
 def _too_small(screen: Screen) -> bool:
@@ -53,18 +64,22 @@ class CardtableApp(PersistenceMixin, App):
     HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-fits-width"), (110, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-fits-height"), (34, "-tall")]
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", priority=True),
-        Binding("f1", "rules", "Rules"),
-        Binding("question_mark", "keys", "Keys"),
+        Binding("ctrl+q", "quit", "Quit", priority=True, id="app.quit", tooltip="Quit (asks first during a game; it is saved)"),
+        Binding("f1", "rules", "Rules", id="app.rules", tooltip="The rules of the game"),
+        Binding("question_mark", "keys", "Keys", id="app.keys", tooltip="These keys"),
+        Binding("ctrl+p", "command_palette", "palette", show=False, priority=True, id="app.palette", tooltip="Command palette: games, rules, resume, statistics, settings, themes; undo, hint, history in a game"),
     ]
 
     def __init__(
         self, start: Mapping[str, Any] | None = None, settings: TuiSettings | None = None, resume: str | None = None
     ) -> None:
         super().__init__()
+        for theme in THEMES:  # (before the settings' theme is set)
+            self.register_theme(theme)
         self.start = dict(start) if start else None
         self.settings = self.init_persistence(settings, resume)
         self.last_setup: GameSetup | None = None
+        self._save_themes = False  # from the end of on_mount: a theme chosen is saved
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return theme_variables(self.current_theme.dark)
@@ -76,6 +91,9 @@ class CardtableApp(PersistenceMixin, App):
     def on_mount(self) -> None:
         if self.settings.theme:
             self.theme = self.settings.theme
+        if self.settings.keymap:
+            self.set_keymap(dict(self.settings.keymap))
+        self._save_themes = True
         if self.start:
             from .setup import GameSetup
 
@@ -92,6 +110,17 @@ class CardtableApp(PersistenceMixin, App):
         from . import prewarm
 
         self.prewarm_thread = prewarm.start()
+
+    def watch_theme(self, theme: str) -> None:
+        """A theme chosen from the command palette is saved as the Settings screen
+        saves one (that screen saves its own, or puts the theme back)."""
+        settings_screen = _loaded("cardtable.tui.screens.settings", "SettingsScreen")
+        if not self._save_themes or theme == self.settings.theme:
+            return
+        if settings_screen is not None and any(isinstance(s, settings_screen) for s in self.screen_stack):
+            return
+        self.settings = replace(self.settings, theme=theme)
+        self.save_theme(theme)
 
     # -- too small a terminal: the focus comes back with the screen -----------------------------------
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
@@ -178,6 +207,19 @@ class CardtableApp(PersistenceMixin, App):
 
         self.push_screen(ConfirmScreen("Back to the menu? The game is saved: Resume picks it up.", "Menu", "Stay"), answered)
 
+    def from_menu(self, then) -> None:
+        """``then()`` over the menu: asks first when a game is in progress (it is saved)."""
+        from .screens.confirm import ConfirmScreen
+
+        def leave_first(leave: bool | None) -> None:
+            if leave:
+                self.call_later(self._to_menu_then, then)
+
+        if self._in_game():
+            self.push_screen(ConfirmScreen("Leave the game in progress? It is saved: Resume picks it up.", "Leave", "Stay"), leave_first)
+        else:
+            self.call_later(self._to_menu_then, then)
+
     async def _to_menu_then(self, then=None) -> None:
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
             await self.pop_screen()
@@ -263,9 +305,21 @@ class CardtableApp(PersistenceMixin, App):
         self.push_screen(ConfirmScreen("Quit cardtable? The game in progress is saved: Resume picks it up later.", "Quit", "Stay"), answered)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            if command.title == "Keys":  # (Textual's key panel: ours lists every screen's keys, with their ids)
+                command = SystemCommand("Keys", "Every key, with the ids the settings file's keymap uses", self.action_keys)
+            yield command
+        for title, help_text, action in PALETTE_ACTIONS:  # the table's, when it has them and they apply now
+            if callable(getattr(screen, f"action_{action}", None)) and screen.check_action(action, ()) is True:
+                yield SystemCommand(title, help_text, partial(screen.run_action, action))
+        table = self._table()
+        if table is not None:
+            name = table.session.game.name
+            yield SystemCommand("Rules of this game", f"The rules of {name}, as this game plays them", partial(self.show_rules, table.game_id))
         if self._in_game():
             yield SystemCommand("Menu", "Leave the game for the menu (it is saved: Resume picks it up)", self.leave_table)
+        yield SystemCommand("Resume", "Open a saved game (from the menu)", partial(self.from_menu, self.show_resume))
+        yield SystemCommand("Statistics", "Games played, wins and points per player and game", self.show_statistics)
         yield SystemCommand("Settings", "Cards, curtain, speed and theme", self.show_settings)
         for game in available_game_info():
             yield SystemCommand(f"New game: {game.name}", game.summary, partial(self.new_game, game.id))

@@ -48,6 +48,7 @@ def tui_settings(settings: Settings) -> TuiSettings:
         ascii_cards=settings.card_style == "ascii",
         four_colours=settings.four_colour,
         theme=settings.theme,
+        keymap=tuple(settings.keymap.items()),
     )
 
 
@@ -196,9 +197,24 @@ class PersistenceMixin:
         loaded = load_settings()
         self.push_screen(SettingsScreen(loaded.settings, loaded.notice, loaded.path), self.apply_settings)
 
+    def save_theme(self, theme: str) -> None:
+        """Store ``theme`` in the settings file, the rest as it is (a broken file is
+        left alone: the Settings screen says why and replaces it)."""
+        from ..storage.settings import Settings, save_settings
+
+        loaded = load_settings()
+        if loaded.broken:
+            self.notify("Theme in use, but not saved: the settings file is broken (Settings shows why).", title="Settings", severity="warning", markup=False)
+            return
+        try:
+            save_settings(Settings.model_validate({**loaded.settings.model_dump(), "theme": theme}), loaded.path)
+        except (OSError, ValueError) as exc:
+            self.notify(f"Theme in use, but not saved: {getattr(exc, 'strerror', None) or exc}", title="Settings", severity="error", markup=False)
+
     def apply_settings(self, settings: Settings | None) -> None:
         """Use newly saved settings (from the next table on; the theme at once)."""
         if settings is None:
             return
         self.settings = tui_settings(settings)
         self.theme = settings.theme
+        self.set_keymap(dict(self.settings.keymap))

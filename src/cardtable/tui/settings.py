@@ -37,6 +37,7 @@ class TuiSettings:
     ascii_cards: bool = DEFAULT_CARD_STYLE == "ascii"  # 10H instead of 10♥ (for fonts without the suits)
     four_colours: bool = DEFAULT_FOUR_COLOUR  # clubs green and diamonds blue, as in a four-colour deck
     theme: str | None = None  # a Textual theme name; None keeps Textual's default
+    keymap: tuple[tuple[str, str], ...] = ()  # (binding id, keys): other keys (App.set_keymap)
 
     def __post_init__(self) -> None:
         if self.curtain not in CURTAIN_MODES:

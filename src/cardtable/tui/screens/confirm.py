@@ -17,9 +17,9 @@ from . import SCREEN_CSS
 class ConfirmScreen(ModalScreen[bool]):
     CSS_PATH = SCREEN_CSS
     BINDINGS = [
-        Binding("f1", "app.rules", "Rules"),
-        Binding("y", "answer(True)", "Yes", show=False),
-        Binding("escape,n", "answer(False)", "No"),
+        Binding("f1", "app.rules", "Rules", id="app.rules", tooltip="The rules of the game"),
+        Binding("y", "answer(True)", "Yes", show=False, id="confirm.yes"),
+        Binding("escape,n", "answer(False)", "No", id="confirm.no"),
     ]
 
     def __init__(self, question: str | Content, yes: str = "Yes", no: str = "No", detail: str = "") -> None:

@@ -19,8 +19,8 @@ from . import SCREEN_CSS
 class CurtainScreen(Screen[None]):
     CSS_PATH = SCREEN_CSS
     BINDINGS = [
-        Binding("enter", "ready", "I have the keyboard", priority=True),
-        Binding("escape", "menu", "Menu"),
+        Binding("enter", "ready", "I have the keyboard", priority=True, id="curtain.ready", tooltip="I have the keyboard: show my cards"),
+        Binding("escape", "menu", "Menu", id="curtain.menu", tooltip="Back to the menu (the game is saved)"),
     ]
 
     def __init__(

@@ -55,9 +55,9 @@ class GameOverScreen(Screen[str]):
     CSS_PATH = SCREEN_CSS
 
     BINDINGS = [
-        Binding("a", "choose('again')", "Play again"),
-        Binding("m,escape", "choose('menu')", "Menu"),
-        Binding("t", "choose('table')", "Table"),
+        Binding("a", "choose('again')", "Play again", id="game_over.again", tooltip="Play again, same seats"),
+        Binding("m,escape", "choose('menu')", "Menu", id="game_over.menu", tooltip="Back to the menu"),
+        Binding("t", "choose('table')", "Table", id="game_over.table", tooltip="Look at the final table and log (o shows the ranking again)"),
     ]
 
     def __init__(self, game_name: str, outcome: Outcome, names: Sequence[str], seed: int | None = None) -> None:

@@ -108,13 +108,13 @@ class HistoryLog(RichLog):
 class HistoryScreen(Screen[None]):
     CSS_PATH = SCREEN_CSS
     BINDINGS = [
-        Binding("escape", "close", "Back"),
-        Binding("up", "scroll('up')", "Scroll", show=False),
-        Binding("down", "scroll('down')", "Scroll", show=False),
-        Binding("pageup", "scroll('page_up')", "Scroll", show=False),
-        Binding("pagedown", "scroll('page_down')", "Scroll", show=False),
-        Binding("ctrl+home", "scroll('home')", "Top", show=False),
-        Binding("ctrl+end", "scroll('end')", "Bottom", show=False),
+        Binding("escape", "close", "Back", id="history.close"),
+        Binding("up", "scroll('up')", "Scroll", show=False, id="history.up", tooltip="Scroll the log"),
+        Binding("down", "scroll('down')", "Scroll", show=False, id="history.down", tooltip="Scroll the log"),
+        Binding("pageup", "scroll('page_up')", "Scroll", show=False, id="history.page_up", tooltip="Scroll the log"),
+        Binding("pagedown", "scroll('page_down')", "Scroll", show=False, id="history.page_down", tooltip="Scroll the log"),
+        Binding("ctrl+home", "scroll('home')", "Top", show=False, id="history.top", tooltip="The start, the end of the log"),
+        Binding("ctrl+end", "scroll('end')", "Bottom", show=False, id="history.bottom", tooltip="The start, the end of the log"),
     ]
 
     def __init__(self, events: Sequence[Event], names: Sequence[str], heading: Callable[[Event | None], str | None],

@@ -27,7 +27,7 @@ BUTTON_LABELS = ("Continue", "Next round", "Final ranking")
 
 class InterludeScreen(Screen[None]):
     CSS_PATH = SCREEN_CSS
-    BINDINGS = [Binding("enter,space", f"done({label!r})", label, priority=True) for label in BUTTON_LABELS]
+    BINDINGS = [Binding("enter,space", f"done({label!r})", label, priority=True, id="interlude.continue", tooltip="Go on (the button: Continue, Next round, Final ranking)") for label in BUTTON_LABELS]
 
     #: The label of this interlude's button (one of :data:`BUTTON_LABELS`).
     button_label = "Continue"

@@ -1,10 +1,23 @@
-"""The keys, in one place (`?`)."""
+"""The keys, in one place (`?`), written from the live bindings.
+
+Each section lists the ``BINDINGS`` of some screens and widgets (``SECTIONS``),
+with the keys they have now: the settings file's ``keymap`` (binding id to
+keys, applied with Textual's ``App.set_keymap``) changes them, and a binding
+added to a screen shows up here without an edit. Every binding has an id,
+shown in the last column: the name to use in the keymap.
+"""
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
+import os
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Iterable, Mapping
+
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.keys import format_key
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
@@ -12,59 +25,33 @@ from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
 from . import SCREEN_CSS
 
-KEYS_MARKDOWN = """\
-# Keys
+#: The sections of the keys screen: a title, and the classes whose bindings it lists
+#: (``module:Class`` under ``cardtable.tui``, imported when the screen opens;
+#: ``app`` is the running app's class).
+SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Anywhere", ("app",)),
+    ("At the table", ("screens.table:TableScreen", "widgets.card_rows:CardRows")),
+    ("Hand-off curtain", ("screens.curtain:CurtainScreen",)),
+    ("Secret numbers", ("screens.secret:SecretPromptScreen",)),
+    ("Between rounds", ("screens.interlude:InterludeScreen",)),
+    ("Game over", ("screens.game_over:GameOverScreen",)),
+    ("History (l at the table)", ("screens.history:HistoryScreen",)),
+    ("Replay viewer (r in Resume)", ("screens.replay:ReplayScreen",)),
+    ("Questions", ("screens.confirm:ConfirmScreen", "screens.picker:PickerScreen")),
+    ("New game", ("screens.new_game:NewGameScreen",)),
+    ("Rules", ("screens.rules:RulesScreen",)),
+    ("Resume", ("screens.resume:ResumeScreen",)),
+    ("Statistics", ("screens.stats:StatisticsScreen",)),
+    ("Settings", ("screens.settings:SettingsScreen",)),
+    ("This list", ("screens.keys:KeysScreen",)),
+)
 
-| Anywhere | |
-|---|---|
-| F1 | the rules of the game |
-| ? | these keys |
-| Ctrl+P | command palette: games, rules, menu, settings, themes |
-| Ctrl+Q | quit (asks first during a game) |
-
-| At the table | |
-|---|---|
-| ← → | move along your cards |
-| ↑ ↓ | another row (Shed: hand, face-up, face-down) |
-| Enter, 1–9, 0, click | choose the card (confirm with Enter, Esc to cancel) |
-| Space | select several cards of one rank (Shed) |
-| w | why a dimmed card cannot be played |
-| d, p, t, f | draw, pass, pick up (take the stack), finish exchanging (shown when they apply) |
-| u | undo: back to your own last decision (the computers' moves since go too; another player's, only with their consent) |
-| h | hint: the move the normal computer player would make, marked on your hand, with its reason |
-| Space | skip a computer's pause |
-| x | auto-finish: only computers are left, play the rest at once |
-| Esc | back to the menu (the game is saved: Resume picks it up) |
-| l | history: the whole log so far, searchable (Esc back) |
-| o | after the game: the final ranking again |
-
-| Game over | |
-|---|---|
-| a, m | play again, menu |
-| t | look at the final table and log |
-
-| Replay viewer (Resume: r) | |
-|---|---|
-| ← → | one move back, on |
-| Home, End | the deal, the end |
-| [ ], PgUp PgDn | a round or hand back, on |
-| f | all hands face up (a finished game only) |
-| Esc | close |
-
-| Secret numbers | |
-|---|---|
-| digits, ↑ ↓ | choose the number |
-| Enter | enter it, then Enter again to confirm (Esc to change) |
-
-| Statistics (menu) | |
-|---|---|
-| ← → | the game (All games, then each game) |
-| p, v, g | players (streaks, a chart of recent results), head to head, recent games |
-| ↑ ↓ | the player whose chart is shown; the game to replay |
-| Enter | replay the highlighted recent game |
-| Shift+← → | see the columns of a table wider than the screen |
-
+#: Below the sections.
+KEYS_NOTE = """\
 The footer always shows the keys that work now. ↑ ↓ scroll this list.
+
+To use other keys, add a `keymap` to the settings file (`{path}`), binding ids to
+keys, e.g. `"keymap": {{"table.draw": "g", "app.keys": "f2,question_mark"}}`.
 """
 
 #: Added in a web browser (``cardtable serve``), where some keys never reach the app.
@@ -77,15 +64,112 @@ BROWSER_KEYS = """\
 | close tab | ends this table; the game is saved (Resume) |
 """
 
+#: How a key is written on this screen (other keys: Textual's display, capitalised).
+KEY_NAMES = {"escape": "Esc", "enter": "Enter", "space": "Space", "home": "Home", "end": "End", "tab": "Tab"}
+
+
+def key_label(key: str) -> str:
+    """``ctrl+q`` as ``Ctrl+Q``, ``question_mark`` as ``?``, ``left`` as ``←``."""
+    *modifiers, name = key.split("+")
+    shown = KEY_NAMES.get(name) or (name.upper() if name[:1] == "f" and name[1:].isdigit() else format_key(name))
+    if modifiers and len(shown) == 1:
+        shown = shown.upper()
+    return "+".join([m.capitalize() for m in modifiers] + [shown])
+
+
+def section_classes(app: App, names: Iterable[str]) -> list[type]:
+    return [type(app) if name == "app" else getattr(import_module(f"cardtable.tui.{name.partition(':')[0]}"), name.partition(":")[2]) for name in names]
+
+
+def bindings_of(cls: type) -> list[Binding]:
+    """The bindings ``cls`` declares (its own ``BINDINGS`` or its parent's; not Textual's)."""
+    return list(Binding.make_bindings(getattr(cls, "BINDINGS", [])))
+
+
+def effective_keys(binding: Binding, keymap: Mapping[str, str]) -> list[str]:
+    """The keys that trigger ``binding`` with this keymap (Textual's normalised keymap)."""
+    keys = keymap.get(binding.id, binding.key) if binding.id else binding.key
+    return [key.strip() for key in keys.split(",") if key.strip()]
+
+
+@dataclass
+class KeyRow:
+    """One line of the keys screen: the keys (as shown), what they do, the bindings' ids."""
+
+    keys: list[str]
+    what: str
+    ids: list[str]
+
+    def cells(self) -> tuple[str, str, str]:
+        return " ".join(self.keys) or "(none)", self.what, id_family(list(dict.fromkeys(self.ids)))
+
+
+def id_family(ids: list[str]) -> str:
+    """``cards.left`` and ``cards.right`` as ``cards.{left,right}``; ten number keys as ``cards.number_{1…0}``."""
+    if len(ids) == 1:
+        return ids[0]
+    stem = os.path.commonprefix(ids)
+    stem = stem[: max(stem.rfind("."), stem.rfind("_")) + 1]
+    rest = [i[len(stem):] for i in ids]
+    return stem + "{" + (",".join(rest) if len(rest) <= 3 else f"{rest[0]}…{rest[-1]}") + "}"
+
+
+def rows(bindings: Iterable[Binding], keymap: Mapping[str, str]) -> list[KeyRow]:
+    """A row per binding; neighbours that do the same (← →, the number keys) share one."""
+    out: list[KeyRow] = []
+    for binding in bindings:
+        what = binding.tooltip or binding.description or binding.action
+        keys = [key_label(key) for key in effective_keys(binding, keymap)]
+        if out and out[-1].what == what:
+            out[-1].keys.extend(k for k in keys if k not in out[-1].keys)
+            out[-1].ids.append(binding.id or "")
+        else:
+            out.append(KeyRow(keys, what, [binding.id or ""]))
+    return out
+
+
+def key_rows(app: App) -> list[tuple[str, list[KeyRow]]]:
+    """Each section's title and rows, with the app's keymap (Textual's own, normalised:
+    ``?`` is ``question_mark``)."""
+    return [(title, [row for cls in section_classes(app, names) for row in rows(bindings_of(cls), app._keymap)]) for title, names in SECTIONS]
+
+
+def binding_ids(app: App) -> set[str]:
+    """Every binding id the keys screen knows (the ids a keymap may use)."""
+    return {b.id for _, names in SECTIONS for cls in section_classes(app, names) for b in bindings_of(cls) if b.id}
+
+
+def _cell(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("|", "\\|").replace("`", "\\`")
+
+
+def keys_markdown(app: App, browser: bool = False) -> str:
+    """The keys screen's text, from the live bindings and the app's keymap."""
+    parts = ["# Keys\n", BROWSER_KEYS if browser else ""]
+    for title, section in key_rows(app):
+        parts.append(f"\n| {title} | | id |\n|---|---|---|\n")
+        parts.extend("| {} | {} | {} |\n".format(*map(_cell, row.cells())) for row in section)
+    unknown = sorted(set(app._keymap) - binding_ids(app))
+    if unknown:
+        parts.append(f"\nNot used from your keymap (no binding has these ids): {_cell(', '.join(unknown))}.\n")
+    from ...core.names import visible
+    from ...storage.paths import settings_path
+
+    parts.append("\n" + KEYS_NOTE.format(path=visible(str(settings_path()))))
+    return "".join(parts)
+
 
 class KeysScreen(ModalScreen[None]):
     CSS_PATH = SCREEN_CSS
-    BINDINGS = [Binding("escape,question_mark,q,enter", "close", "Close")]
+    BINDINGS = [Binding("escape,question_mark,q,enter", "close", "Close", id="keys.close")]
+
+    def __init__(self) -> None:
+        super().__init__(classes="dialog-screen")
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog", id="keys"):
             # (in a browser, its section comes first, where it is seen without scrolling)
-            yield Markdown(KEYS_MARKDOWN.replace("# Keys\n", f"# Keys\n{BROWSER_KEYS}", 1) if self.app.is_web else KEYS_MARKDOWN)
+            yield Markdown(keys_markdown(self.app, browser=self.app.is_web))
         yield KeysFooter()
         yield SizeNotice()
 

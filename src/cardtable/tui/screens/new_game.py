@@ -44,8 +44,8 @@ class NewGameScreen(Screen[GameSetup | None]):
     AUTO_FOCUS = "#players"
 
     BINDINGS = [
-        Binding("ctrl+s", "start", "Start"),
-        Binding("escape", "back", "Back"),
+        Binding("ctrl+s", "start", "Start", id="new_game.start", tooltip="Start the game"),
+        Binding("escape", "back", "Back", id="new_game.back", tooltip="Back to the menu"),
     ]
 
     def __init__(self, game: GameInfo | Game, previous: GameSetup | None = None) -> None:

@@ -24,8 +24,8 @@ class PickerScreen(ModalScreen[Any]):
     CSS_PATH = SCREEN_CSS
 
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("f1", "app.rules", "Rules"),
+        Binding("escape", "cancel", "Cancel", id="picker.cancel", tooltip="Close the list without choosing"),
+        Binding("f1", "app.rules", "Rules", id="app.rules", tooltip="The rules of the game"),
     ]
 
     def __init__(self, picker: Picker, first: Any = None) -> None:

@@ -78,14 +78,14 @@ class MoveSlider(Widget):
 class ReplayScreen(Screen[None]):
     CSS_PATH = SCREEN_CSS
     BINDINGS = [
-        Binding("left", "step(-1)", "Step", key_display="← →"),
-        Binding("right", "step(1)", "Step", show=False),
-        Binding("home", "edge(0)", "Start", show=False),
-        Binding("end", "edge(1)", "End", show=False),
-        Binding("left_square_bracket,pageup", "part(-1)", "Round/hand", key_display="[ ]"),
-        Binding("right_square_bracket,pagedown", "part(1)", "Round/hand", show=False),
-        Binding("f", "face_up", "Face up"),
-        Binding("escape,q", "close", "Close"),
+        Binding("left", "step(-1)", "Step", key_display="← →", id="replay.back", tooltip="One move back, on"),
+        Binding("right", "step(1)", "Step", show=False, id="replay.on", tooltip="One move back, on"),
+        Binding("home", "edge(0)", "Start", show=False, id="replay.start", tooltip="The deal, the end"),
+        Binding("end", "edge(1)", "End", show=False, id="replay.end", tooltip="The deal, the end"),
+        Binding("left_square_bracket,pageup", "part(-1)", "Round/hand", key_display="[ ]", id="replay.part_back", tooltip="A round or hand back, on"),
+        Binding("right_square_bracket,pagedown", "part(1)", "Round/hand", show=False, id="replay.part_on", tooltip="A round or hand back, on"),
+        Binding("f", "face_up", "Face up", id="replay.face_up", tooltip="All hands face up (a finished game only)"),
+        Binding("escape,q", "close", "Close", id="replay.close"),
     ]
 
     def __init__(self, timeline: Timeline, presenter: Presenter, card_style: CardStyle = CardStyle(),

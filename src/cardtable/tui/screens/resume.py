@@ -13,9 +13,10 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from ...storage.saves import DamagedSave, Listing, SaveStore
+from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
 from . import SCREEN_CSS
 
@@ -31,9 +32,9 @@ def problem_lines(listing: Listing) -> list[str]:
 class ResumeScreen(Screen[str | None]):
     CSS_PATH = SCREEN_CSS
     BINDINGS = [
-        Binding("enter", "open", "Resume", priority=True),
-        Binding("r", "replay", "Replay"),
-        Binding("escape,q", "close", "Back"),
+        Binding("enter", "open", "Resume", priority=True, id="resume.open", tooltip="Resume the highlighted game"),
+        Binding("r", "replay", "Replay", id="resume.replay", tooltip="Replay the highlighted game, read-only"),
+        Binding("escape,q", "close", "Back", id="resume.close"),
     ]
 
     def __init__(self, store: SaveStore | None = None) -> None:
@@ -47,7 +48,7 @@ class ResumeScreen(Screen[str | None]):
             yield Static("No saved games.", id="resume-empty")
             yield DataTable(id="resume-table", cursor_type="row", zebra_stripes=True)
             yield Static("", id="resume-problems")
-        yield Footer()
+        yield KeysFooter()
         yield SizeNotice()
 
     def on_mount(self) -> None:

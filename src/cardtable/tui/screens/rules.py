@@ -63,10 +63,10 @@ class RulesScreen(Screen[None]):
 
     CSS_PATH = SCREEN_CSS
     BINDINGS = [
-        Binding("escape,q", "close", "Close"),
-        Binding("t", "toggle_contents", "Contents"),
-        Binding("left", "tab(-1)", "Game", show=False),
-        Binding("right", "tab(1)", "Game", show=False),
+        Binding("escape,q", "close", "Close", id="rules.close"),
+        Binding("t", "toggle_contents", "Contents", id="rules.contents", tooltip="Show or hide the contents"),
+        Binding("left", "tab(-1)", "Game", show=False, id="rules.previous", tooltip="Another game's rules"),
+        Binding("right", "tab(1)", "Game", show=False, id="rules.next", tooltip="Another game's rules"),
     ]
 
     def __init__(self, game_id: str | None = None, options: Any = None) -> None:

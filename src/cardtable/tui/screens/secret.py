@@ -35,14 +35,14 @@ class NumberField(Input):
 class SecretPromptScreen(ModalScreen[Any]):
     CSS_PATH = SCREEN_CSS
     BINDINGS = [
-        Binding("f1", "app.rules", "Rules"),
-        Binding("up", "step(1)", "More", show=False),
-        Binding("down", "step(-1)", "Fewer", show=False),
-        Binding("escape", "back", "Change", show=False),
-        Binding("escape", "menu", "Menu"),
-        # (priority: before the number field sees them)
-        Binding("u", "undo", "Undo", priority=True),
-        Binding("h", "hint", "Hint", priority=True),
+        Binding("f1", "app.rules", "Rules", id="app.rules", tooltip="The rules of the game"),
+        Binding("up", "step(1)", "More", show=False, id="secret.more", tooltip="A higher number (or type the digits)"),
+        Binding("down", "step(-1)", "Fewer", show=False, id="secret.fewer", tooltip="A lower number"),
+        Binding("escape", "back", "Change", show=False, id="secret.change", tooltip="Change the number entered, before confirming it"),
+        Binding("escape", "menu", "Menu", id="secret.menu", tooltip="Back to the menu (the game is saved)"),
+        # (priority: before the number field sees them; the table's ids: one keymap entry moves both)
+        Binding("u", "undo", "Undo", priority=True, id="table.undo", tooltip="Undo: back to your own last decision"),
+        Binding("h", "hint", "Hint", priority=True, id="table.hint", tooltip="Hint: the number the normal computer player would ask for, with its reason"),
     ]
 
     def __init__(

@@ -14,10 +14,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Label, Select, Static, Switch
+from textual.widgets import Button, Label, Select, Static, Switch
 
 from ...storage.settings import Settings, save_settings, theme_names
 from ..settings import CURTAIN_LABELS, SPEED_LABELS
+from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
 from . import SCREEN_CSS
 
@@ -29,8 +30,8 @@ CURTAIN_CHOICES = [(label, mode) for mode, label in CURTAIN_LABELS.items()]
 class SettingsScreen(Screen["Settings | None"]):
     CSS_PATH = SCREEN_CSS
     BINDINGS = [
-        Binding("ctrl+s", "save", "Save", priority=True),
-        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "save", "Save", priority=True, id="settings.save", tooltip="Save the settings"),
+        Binding("escape", "cancel", "Cancel", id="settings.cancel", tooltip="Leave without saving (the theme goes back)"),
     ]
 
     def __init__(self, settings: Settings | None = None, notice: str | None = None, path=None) -> None:
@@ -63,7 +64,7 @@ class SettingsScreen(Screen["Settings | None"]):
             with Horizontal(id="settings-buttons"):
                 yield Button("Save (Ctrl+S)", id="save", variant="primary")
                 yield Button("Cancel (Esc)", id="cancel")
-        yield Footer()
+        yield KeysFooter()
         yield SizeNotice()
 
     def on_mount(self) -> None:
@@ -80,6 +81,7 @@ class SettingsScreen(Screen["Settings | None"]):
             four_colour=self.query_one("#four_colour", Switch).value,
             computer_speed=self.query_one("#computer_speed", Select).value,
             curtain=self.query_one("#curtain", Select).value,
+            keymap=self.initial.keymap,  # (not on this screen: the file's, kept)
         )
 
     def on_select_changed(self, event: Select.Changed) -> None:

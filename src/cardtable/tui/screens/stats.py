@@ -16,11 +16,12 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, DataTable, Footer, Sparkline, Static, Tab, Tabs
+from textual.widgets import ContentSwitcher, DataTable, Sparkline, Static, Tab, Tabs
 
 from ...games import GAME_IDS
 from ...storage.stats import HOW_PLAYERS_ARE_TOLD_APART, StatsReport, StatsStore
 from ...storage.stats_query import PLAYER_COLUMNS, StatRow
+from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
 from . import SCREEN_CSS
 
@@ -54,15 +55,15 @@ def results_strip(row: StatRow, last: int | None = None) -> Text:
 class StatisticsScreen(Screen[None]):
     CSS_PATH = SCREEN_CSS
     BINDINGS = [
-        Binding("escape,q", "close", "Back"),
-        Binding("left", "tab(-1)", "Game", show=False, priority=True),
-        Binding("right", "tab(1)", "Game", priority=True),
-        Binding("shift+left", "scroll_table(-1)", "Scroll", show=False),
-        Binding("shift+right", "scroll_table(1)", "Scroll", show=False),
-        Binding("p", "section('players')", "Players"),
-        Binding("v", "section('versus')", "Head to head"),
-        Binding("g", "section('games')", "Games"),
-        Binding("enter", "replay", "Replay", priority=True),
+        Binding("escape,q", "close", "Back", id="stats.close"),
+        Binding("left", "tab(-1)", "Game", show=False, priority=True, id="stats.previous", tooltip="Another game (All games, then each game)"),
+        Binding("right", "tab(1)", "Game", priority=True, id="stats.next", tooltip="Another game (All games, then each game)"),
+        Binding("shift+left", "scroll_table(-1)", "Scroll", show=False, id="stats.scroll_left", tooltip="See the columns of a table wider than the screen"),
+        Binding("shift+right", "scroll_table(1)", "Scroll", show=False, id="stats.scroll_right", tooltip="See the columns of a table wider than the screen"),
+        Binding("p", "section('players')", "Players", id="stats.players", tooltip="Players: streaks, a chart of recent results"),
+        Binding("v", "section('versus')", "Head to head", id="stats.versus", tooltip="Head to head"),
+        Binding("g", "section('games')", "Games", id="stats.games", tooltip="Recent games"),
+        Binding("enter", "replay", "Replay", priority=True, id="stats.replay", tooltip="Replay the highlighted recent game"),
     ]
 
     def __init__(self, stats: StatsStore | None = None) -> None:
@@ -95,7 +96,7 @@ class StatisticsScreen(Screen[None]):
                 yield DataTable(id="stats-versus", cursor_type="row", zebra_stripes=True)
                 yield DataTable(id="stats-games", cursor_type="row", zebra_stripes=True)
             yield Static(HOW_PLAYERS_ARE_TOLD_APART, id="stats-how", markup=False)
-        yield Footer()
+        yield KeysFooter()
         yield SizeNotice()
 
     def on_mount(self) -> None:

@@ -48,16 +48,16 @@ from . import SCREEN_CSS
 class TableScreen(Screen[None]):
     CSS_PATH = SCREEN_CSS
     BINDINGS = [
-        Binding("enter,y", "confirm(True)", "Yes"),
-        Binding("escape,n", "confirm(False)", "No"),
-        *(Binding(key, f"act('{action}')", label) for action, key, label in ACTION_KEYS),
-        Binding("space", "skip", "Skip"),
-        Binding("x", "auto_finish", "Auto-finish"),
-        Binding("u", "undo", "Undo"),
-        Binding("h", "hint", "Hint"),
-        Binding("o", "results", "Results"),
-        Binding("l", "history", "History"),
-        Binding("escape", "menu", "Menu"),
+        Binding("enter,y", "confirm(True)", "Yes", id="table.yes", tooltip="Yes: make the move chosen"),
+        Binding("escape,n", "confirm(False)", "No", id="table.no", tooltip="No: choose again"),
+        *(Binding(key, f"act('{action}')", label, id=f"table.{action}", tooltip=f"{label} (shown when it applies)") for action, key, label in ACTION_KEYS),
+        Binding("space", "skip", "Skip", id="table.skip", tooltip="Skip a computer's pause"),
+        Binding("x", "auto_finish", "Auto-finish", id="table.auto_finish", tooltip="Auto-finish: only computers are left, play the rest at once"),
+        Binding("u", "undo", "Undo", id="table.undo", tooltip="Undo: back to your own last decision (the computers' moves since go too; another player's, only with their consent)"),
+        Binding("h", "hint", "Hint", id="table.hint", tooltip="Hint: the move the normal computer player would make, marked on your hand, with its reason"),
+        Binding("o", "results", "Results", id="table.results", tooltip="After the game: the final ranking again"),
+        Binding("l", "history", "History", id="table.history", tooltip="History: the whole log so far, searchable"),
+        Binding("escape", "menu", "Menu", id="table.menu", tooltip="Back to the menu (the game is saved: Resume picks it up)"),
     ]
 
     class GameEnded(Message):

@@ -28,17 +28,17 @@ NUMBER_KEYS = "1234567890"
 
 class CardRows(Widget, can_focus=True):
     BINDINGS = [
-        Binding("left", "move(-1)", "Move", show=False),
-        Binding("right", "move(1)", "Move", show=False),
-        Binding("up", "row(-1)", "Row", show=False),
-        Binding("down", "row(1)", "Row", show=False),
-        Binding("home", "edge(0)", show=False),
-        Binding("end", "edge(1)", show=False),
-        Binding("enter", "choose", "Choose"),
-        Binding("space", "toggle", "Select"),
-        Binding("escape", "clear", "Clear", show=False),
-        Binding("w", "why", "Why not?"),
-        *(Binding(key, f"number({i})", show=False) for i, key in enumerate(NUMBER_KEYS)),
+        Binding("left", "move(-1)", "Move", show=False, id="cards.left", tooltip="Move along your cards"),
+        Binding("right", "move(1)", "Move", show=False, id="cards.right", tooltip="Move along your cards"),
+        Binding("up", "row(-1)", "Row", show=False, id="cards.up", tooltip="Another row (Shed: hand, face-up, face-down)"),
+        Binding("down", "row(1)", "Row", show=False, id="cards.down", tooltip="Another row (Shed: hand, face-up, face-down)"),
+        Binding("home", "edge(0)", "First", show=False, id="cards.first", tooltip="The first or last card"),
+        Binding("end", "edge(1)", "Last", show=False, id="cards.last", tooltip="The first or last card"),
+        Binding("enter", "choose", "Choose", id="cards.choose", tooltip="Choose the card (or click it); then confirm with Enter, Esc to cancel"),
+        Binding("space", "toggle", "Select", id="cards.select", tooltip="Select several cards of one rank (Shed)"),
+        Binding("escape", "clear", "Clear", show=False, id="cards.clear", tooltip="Clear the selection"),
+        Binding("w", "why", "Why not?", id="cards.why", tooltip="Why a dimmed card cannot be played"),
+        *(Binding(key, f"number({i})", show=False, id=f"cards.number_{key}", tooltip="Choose the card with that number") for i, key in enumerate(NUMBER_KEYS)),
     ]
 
     area: reactive[PrivateArea | None] = reactive(None, layout=True, bindings=True)

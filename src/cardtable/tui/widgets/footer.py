@@ -4,7 +4,8 @@ Textual's own footer builds a widget per key and rebuilds them all whenever
 bindings may have changed, which at the table is after nearly every key press.
 This one draws the same information (keys that apply now; keys shown but not
 usable now are dimmed) as a single line of text, redrawn only when it
-changes. Clicking a key presses it.
+changes. Clicking a key presses it. Every screen uses this footer (styled
+in styles/app.tcss), so the keys look the same everywhere.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from textual.content import Content
 from textual.style import Style
 from textual.screen import Screen
 from textual.widget import Widget
+
+PALETTE_ACTIONS = {"command_palette", "app.command_palette"}
 
 
 class KeysFooter(Widget):
@@ -33,7 +36,7 @@ class KeysFooter(Widget):
         keys = []
         palette = None
         for key, (_node, binding, enabled, _tooltip) in screen.active_bindings.items():
-            if key == self.app.COMMAND_PALETTE_BINDING and self.app.ENABLE_COMMAND_PALETTE:
+            if binding.action in PALETTE_ACTIONS and self.app.ENABLE_COMMAND_PALETTE:  # (last, whatever its key)
                 palette = (key, self.app.get_key_display(binding), "palette", enabled)
                 continue
             if not binding.show or binding.action in seen:
