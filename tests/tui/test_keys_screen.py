@@ -97,6 +97,8 @@ async def test_a_keymap_in_the_settings_file_changes_the_keys(user_dirs):
         table = table_of(app)
         footer = screen_text(app).splitlines()[-1]
         assert " g Draw" in footer and " d Draw" not in footer, footer
+        # the status line under the hand names the key in effect too
+        assert "g: draw a card" in table._status and "d: draw" not in table._status, table._status
         await pilot.press("question_mark")  # no longer the keys
         await pilot.pause()
         assert not isinstance(app.screen, KeysScreen)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from itertools import combinations
 from dataclasses import dataclass
-from typing import Any, Generic, Sequence, TypeVar
+from typing import Any, Generic, Mapping, Sequence, TypeVar
 
 from textual.content import Content
 from textual.widget import Widget
@@ -26,6 +26,22 @@ ACTION_KEYS: tuple[tuple[str, str, str], ...] = (
     ("pick_up", "t", "Pick up"),
     ("done", "f", "Finish exchange"),
 )
+
+
+def key_ref(action: str) -> str:
+    """Where a hint names ``action``'s key (an ACTION_KEYS id): the table writes there the
+    key in effect (the settings file's keymap may change it); :func:`with_keys` does."""
+    return f"{{key:{action}}}"
+
+
+def with_keys(text: str, keys: Mapping[str, str] | None = None) -> str:
+    """``text`` with each :func:`key_ref` replaced by its key (default: ACTION_KEYS' keys)."""
+    if "{key:" not in text:
+        return text
+    keys = keys if keys is not None else {action: key for action, key, _ in ACTION_KEYS}
+    for action, key in keys.items():
+        text = text.replace(key_ref(action), key)
+    return text
 
 
 KNOWN_MARK = "•"  # drawn above a hand card the other players know (CardItem.known)

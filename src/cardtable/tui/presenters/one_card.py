@@ -22,6 +22,7 @@ from .base import (
     Presenter,
     PrivateArea,
     Summary,
+    key_ref,
 )
 from .common import ContentTable, label, players_table
 
@@ -102,9 +103,9 @@ class OneCardPresenter(Presenter[OneCardView]):
     def _hint(self, view: OneCardView, legal, draw, passing) -> str:
         keys = []
         if draw is not None:
-            keys.append(f"d: draw {view.pending}" if view.pending else "d: draw a card")
+            keys.append(f"{key_ref('draw')}: draw {view.pending}" if view.pending else f"{key_ref('draw')}: draw a card")
         if passing is not None:
-            keys.append("p: lose the turn" if view.jack_pending else "p: pass")
+            keys.append(f"{key_ref('pass')}: lose the turn" if view.jack_pending else f"{key_ref('pass')}: pass")
         plays = any(isinstance(m, Play) for m in legal)
         if view.pending:
             head = f"An attack of {view.pending} is on you."

@@ -17,7 +17,7 @@ from ...games.shed import GAME
 from ...games.shed.moves import Done, Exchange, PickUp, Play, PlayFaceDown
 from ...games.shed.view import ShedView
 from ..cardfaces import CardStyle, chip, face, inline
-from .base import ActionSpec, CardItem, CardRow, Choice, Picker, Presenter, PrivateArea, Reveal, Summary
+from .base import ActionSpec, CardItem, CardRow, Choice, Picker, Presenter, PrivateArea, Reveal, Summary, key_ref
 from .common import ContentTable, label, players_table
 
 ORDINALS = ("1st", "2nd", "3rd", "4th")
@@ -117,7 +117,7 @@ class ShedPresenter(Presenter[ShedView]):
                 CardRow("down", "Face down", tuple(CardItem(f"down:{i}", None, False) for i in range(down))),
             )
             done = next((m for m in legal if isinstance(m, Done)), None)
-            hint = "Swap a hand card with a face-up card: choose either (Enter). f: finish exchanging." if legal else ""
+            hint = f"Swap a hand card with a face-up card: choose either (Enter). {key_ref('done')}: finish exchanging." if legal else ""
             return PrivateArea("Your cards", rows, (ActionSpec("done", "Finish exchange", done),), bool(legal), hint)
         in_play = {c for m in legal if isinstance(m, Play) for c in m.cards}
         blind = {m.index for m in legal if isinstance(m, PlayFaceDown)}
@@ -136,7 +136,7 @@ class ShedPresenter(Presenter[ShedView]):
                 hint = "Play a face-down card, blind: choose one (Enter)."
             else:
                 plays = "Play a bright card (Space selects more of its rank)" if in_play else "Nothing can be played"
-                hint = plays + (", or t to pick up the stack." if pick_up else ".")
+                hint = plays + (f", or {key_ref('pick_up')} to pick up the stack." if pick_up else ".")
         return PrivateArea("Your cards", rows, (ActionSpec("pick_up", "Pick up", pick_up),), bool(legal), hint)
 
     def _cards(self, view: ShedView, keys: Sequence[str]) -> list:

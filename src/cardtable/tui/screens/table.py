@@ -29,7 +29,7 @@ from ..cardfaces import CardStyle, colour_suits, plain_cards, style_of
 from ..flow.bots import think
 from ..flow.driver import GameDriver
 from ..flow.undo import UndoRequest, undo_notes, with_notes
-from ..presenters.base import ACTION_KEYS, Presenter, PrivateArea, Reveal, Summary
+from ..presenters.base import ACTION_KEYS, Presenter, PrivateArea, Reveal, Summary, with_keys
 from ..settings import TuiSettings
 from ..setup import GameSetup
 from ..widgets.card_rows import CardRows, CardScroll
@@ -235,8 +235,16 @@ class TableScreen(Screen[None]):
 
     def _area_hint(self) -> str:
         """What to do now, under the cards (after an undo: what was undone first)."""
-        hint = self._area.hint if self._area else ""
+        hint = with_keys(self._area.hint, self.action_keys()) if self._area else ""
         return f"{self._note}\n{hint}" if self._note and hint else self._note or hint
+
+    def action_keys(self) -> dict[str, str]:
+        """Each action key's key in effect (ACTION_KEYS' key, or the keymap's), as shown."""
+        from .keys import effective_keys, key_label
+
+        keymap = self.app._keymap  # Textual's keymap, normalised (set from the settings file)
+        return {action: ", ".join(key_label(k) for k in effective_keys(Binding(key, "", id=f"table.{action}"), keymap))
+                for action, key, _ in ACTION_KEYS}
 
     def tell(self, text: str) -> None:
         self._note = text
@@ -337,7 +345,7 @@ class TableScreen(Screen[None]):
         view = self.session.view(self.viewer)
         reason = self.why_not(self.viewer, self.presenter.probe(view, (item.key,)))
         text = f"Not playable: {reason}." if reason else "Not playable now."
-        self.set_status("\n".join(line for line in (self._note, text, self._area.hint) if line))
+        self.set_status("\n".join(line for line in (self._note, text, with_keys(self._area.hint, self.action_keys())) if line))
         if message.why:
             self.notify(plain_cards(text, self.card_style), title="Why not?", markup=False)
 
@@ -475,7 +483,7 @@ class TableScreen(Screen[None]):
             keys = self.presenter.keys_for(self.session.view(seat), area, hint.move)
             self.query_one(CardRows).show_hint(keys)
             spec = next((a for a in area.actions if a.move == hint.move), None)
-            key = next((k for a, k, _ in ACTION_KEYS if spec is not None and a == spec.action), None)
+            key = self.action_keys().get(spec.action) if spec is not None else None
             if not keys and key is not None:
                 line = f"{line} Press {key}."
         self.set_status(line)
