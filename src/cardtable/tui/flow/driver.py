@@ -204,7 +204,7 @@ class GameDriver:
         bot, view, events = bot_request(self.session, seat)
         move = await self.ui.think(seat, bot, view, events)
         events = self.session.apply(seat, move)  # a bot's illegal move is a bug: let it surface
-        shown = [e.render(self.names) for e in events if e.visible(None) and self.presenter.loggable(e)]
+        shown = [e.render(self.names) for e in events if self.presenter.logged_for(e, None)]
         if not self.fast:
             self.ui.set_status(shown[0] if shown else "")  # the move, in words, while it is in view
         await self.after_move(seat, events)

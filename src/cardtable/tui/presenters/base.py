@@ -234,6 +234,11 @@ class Presenter(ABC, Generic[V]):
         """Whether the log shows this event (to a viewer who may see it)."""
         return True
 
+    def logged_for(self, event: Event, viewer: int | None) -> bool:
+        """Whether ``viewer``'s log shows ``event`` (``None``: the public log): the one
+        filter of the table's log, the history, the replay viewer and a computer's move."""
+        return event.visible(viewer) and self.loggable(event)
+
     def heading(self, event: Event | None) -> str | None:
         """The heading a new part of the game gets in the history and the replay viewer
         (a round, a hand, a phase) when ``event`` starts one; ``None`` asks for the

@@ -134,7 +134,7 @@ class ReplayScreen(Screen[None]):
         if self.face_up:
             hands.update(self.hands_text(k))
         self.query_one("#replay-mode", Static).update(self.mode_text())
-        shown = [e for e in timeline.events_until(k) if self.face_up or (e.visible(None) and self.presenter.loggable(e))]
+        shown = [e for e in timeline.events_until(k) if self.face_up or self.presenter.logged_for(e, None)]
         intro = f"{timeline.game.name}: {', '.join(names)}"
         self.query_one(MoveLog).set_lines([intro] + [e.render(names) for e in shown])
         part = next((title for start, title in reversed(self.parts) if start <= k), None)

@@ -186,7 +186,7 @@ class TableScreen(Screen[None]):
         self._log_viewer = self.viewer
 
     def _loggable(self, event: Event) -> bool:
-        return event.visible(self.viewer) and self.presenter.loggable(event)
+        return self.presenter.logged_for(event, self.viewer)
 
     def set_status(self, text: str) -> None:
         if text != self._status:
