@@ -21,7 +21,7 @@ from ..games.one_card.moves import Draw, Pass, Play
 from ..games.one_card.view import OneCardView
 from ..games.one_card import ALL_CARDS, attack_value, card_points, is_good_play
 from .one_card_evidence import evidence, resample
-from .one_card_playout import Scorer, card_of, playout_normal
+from .one_card_playout import HARD, NORMAL, Scorer, Weights, card_of, playout_hard
 from .search import SearchKit
 
 SEVEN, THREE, JACK, QUEEN, KING = Rank.SEVEN, Rank.THREE, Rank.JACK, Rank.QUEEN, Rank.KING
@@ -44,25 +44,36 @@ def _follow(rest: Sequence[Any], rank: Rank, suit: Suit | None) -> int:
     return sum(1 for c in rest if is_good_play(c, rank, suit))
 
 
-def normal(view: OneCardView, moves: Sequence[Any], rng: random.Random) -> Any:
-    plays = [m for m in moves if type(m) is Play]
-    if not plays:
-        return _fallback(moves)
-    if view.jack_pending:
-        # counter the Jack: a Queen is a costly card to get rid of, and we keep the turn
-        return max(plays, key=lambda m: _follow(view.hand, m.card.rank, m.card.suit))
-    if view.pending:
-        attacks = [m for m in plays if ATTACK[m.card]]
-        if attacks:
-            if view.hand_sizes[(view.player + view.direction) % view.players] <= 2:
-                return max(attacks, key=lambda m: ATTACK[m.card])  # hit the one about to go out hard
-            return min(attacks, key=lambda m: (ATTACK[m.card], -POINTS[m.card]))
-        threes = [m for m in plays if m.card.rank == THREE]
-        if threes:
-            return threes[0]
-        return _fallback(moves)
-    scorer = Scorer.of_view(view)
-    return max(plays, key=lambda m: scorer.score((m, card_of(m))))
+def rules(weights: Weights) -> Any:
+    """The normal rules with ``weights`` for the scoring of a play in a normal turn."""
+
+    def strategy(view: OneCardView, moves: Sequence[Any], rng: random.Random) -> Any:
+        plays = [m for m in moves if type(m) is Play]
+        if not plays:
+            return _fallback(moves)
+        if view.jack_pending:
+            # counter the Jack: a Queen is a costly card to get rid of, and we keep the turn
+            return max(plays, key=lambda m: _follow(view.hand, m.card.rank, m.card.suit))
+        if view.pending:
+            attacks = [m for m in plays if ATTACK[m.card]]
+            if attacks:
+                if view.hand_sizes[(view.player + view.direction) % view.players] <= 2:
+                    return max(attacks, key=lambda m: ATTACK[m.card])  # hit the one about to go out hard
+                return min(attacks, key=lambda m: (ATTACK[m.card], -POINTS[m.card]))
+            threes = [m for m in plays if m.card.rank == THREE]
+            if threes:
+                return threes[0]
+            return _fallback(moves)
+        scorer = Scorer.of_view(view, weights)
+        return max(plays, key=lambda m: scorer.score((m, card_of(m))))
+
+    return strategy
+
+
+#: the normal level
+normal = rules(NORMAL)
+#: the hard level's prior: the normal rules with its tuned weights
+hard_rules = rules(HARD)
 
 
 # -- easy -------------------------------------------------------------------------------
@@ -108,7 +119,11 @@ def value(game: Game, state: Any, seat: int) -> float:
 def candidates(view: OneCardView, moves: list, prior: Any) -> list:
     """The moves worth searching, and only where the rules are least sure of themselves.
 
-    Under an attack or a Jack, every answer. Otherwise the three plays the
+    Under an attack, only the prior: the rules' answer (pass the attack on
+    with the smallest attack card, else a 3, else draw) is played at once,
+    since the search's departures there (mostly drawing instead) proved worse
+    when judged from the real hands (docs/bots.md). Facing a Jack, every
+    answer. Otherwise the three plays the
     normal rules score highest (one per distinct card: the three decks' copies
     play alike; a 7 with the suit the rules would name), and drawing when the
     plays on offer are defence the rules would rather keep. A normal turn is
@@ -116,11 +131,13 @@ def candidates(view: OneCardView, moves: list, prior: Any) -> list:
     or when the best two plays score within ``CLOSE`` of each other; elsewhere
     the prior is played at once."""
     plays = [m for m in moves if type(m) is Play]
-    if view.pending or view.jack_pending:
+    if view.pending:
+        return [prior]
+    if view.jack_pending:
         return _distinct(moves)
     if len(plays) <= 1 and not any(type(m) is Draw for m in moves):
         return [prior]
-    scorer = Scorer.of_view(view)
+    scorer = Scorer.of_view(view, HARD)
     scored = sorted(
         ((scorer.score((m, card_of(m))), i, m) for i, m in enumerate(_distinct(plays))),
         key=lambda t: (-t[0], t[1]),
@@ -152,7 +169,7 @@ CLOSE = 4.0
 
 STRATEGIES = {"easy": easy, "normal": normal}
 SEARCH = SearchKit(
-    policy=normal, playout=playout_normal, value=value, horizon=hand_over, candidates=candidates, max_rollout=1500,
+    policy=hard_rules, playout=playout_hard, value=value, horizon=hand_over, candidates=candidates, max_rollout=1500,
     evidence=evidence, resample=resample,
     confidence=1.645, prune_after=9, extend=3.0,
 )
