@@ -117,35 +117,31 @@ def value(game: Game, state: Any, seat: int) -> float:
 
 
 def candidates(view: OneCardView, moves: list, prior: Any) -> list:
-    """The moves worth searching, and only where the rules are least sure of themselves.
+    """The moves worth searching, and only where the search proved to pay.
 
     Under an attack, only the prior: the rules' answer (pass the attack on
     with the smallest attack card, else a 3, else draw) is played at once,
     since the search's departures there (mostly drawing instead) proved worse
     when judged from the real hands (docs/bots.md). Facing a Jack, every
-    answer. Otherwise the three plays the
-    normal rules score highest (one per distinct card: the three decks' copies
-    play alike; a 7 with the suit the rules would name), and drawing when the
-    plays on offer are defence the rules would rather keep. A normal turn is
-    searched only near the end of a hand (someone holds three cards or fewer)
-    or when the best two plays score within ``CLOSE`` of each other; elsewhere
-    the prior is played at once."""
+    answer. A normal turn is searched only near the end of a hand (someone
+    holds three cards or fewer), where its departures proved better; earlier
+    they proved no better than the rules and the prior is played at once.
+    Then the candidates are the three plays the rules score highest (one per
+    distinct card: the three decks' copies play alike; a 7 with the suit the
+    rules would name), and drawing when the plays on offer are defence the
+    rules would rather keep."""
     plays = [m for m in moves if type(m) is Play]
     if view.pending:
         return [prior]
     if view.jack_pending:
         return _distinct(moves)
-    if len(plays) <= 1 and not any(type(m) is Draw for m in moves):
+    if min(view.hand_sizes) > 3 or (len(plays) <= 1 and not any(type(m) is Draw for m in moves)):
         return [prior]
     scorer = Scorer.of_view(view, HARD)
     scored = sorted(
         ((scorer.score((m, card_of(m))), i, m) for i, m in enumerate(_distinct(plays))),
         key=lambda t: (-t[0], t[1]),
     )
-    endgame = min(view.hand_sizes) <= 3
-    close = len(scored) >= 2 and scored[0][0] - scored[1][0] <= CLOSE
-    if not (endgame or close or len(scored) <= 1):
-        return [prior]
     out = [m for _, _, m in scored[:3]]
     defence = all(m.card.rank in (SEVEN, THREE) or ATTACK[m.card] for m in plays)
     if defence or not plays:
@@ -164,8 +160,6 @@ def _distinct(moves: Sequence[Any]) -> list:
             out.append(m)
     return out
 
-
-CLOSE = 4.0
 
 STRATEGIES = {"easy": easy, "normal": normal}
 SEARCH = SearchKit(
