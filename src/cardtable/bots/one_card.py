@@ -21,6 +21,7 @@ from ..games.one_card.moves import Draw, Pass, Play
 from ..games.one_card.view import OneCardView
 from ..games.one_card import ALL_CARDS, attack_value, card_points, is_good_play
 from .one_card_evidence import evidence, resample
+from ..games.one_card.tables import POINTS as PTS
 from .one_card_playout import HARD, NORMAL, Scorer, Weights, card_of, playout_hard
 from .search import SearchKit
 
@@ -102,18 +103,35 @@ def hand_over(start: Any, state: Any) -> bool:
 def value(game: Game, state: Any, seat: int) -> float:
     """A finished game: 1 for a (shared) win, 0 for the last place. A finished hand:
     the chance of winning guessed from the lead in points (lower totals are better),
-    surer as the target comes closer."""
-    view = game.view(state, seat)
-    totals = view.totals
-    if view.over:
-        outcome = game.outcome(state)
-        worst = max(outcome.places)
+    surer as the target comes closer. Read from the state's public table (the
+    totals, the target), so a rollout's end builds no view."""
+    table = state.table
+    return _totals_value(table.totals, seat, table.options.target, table.over)
+
+
+def _totals_value(totals: Sequence[int], seat: int, target: int, over: bool) -> float:
+    if over:
+        # the places as the outcome ranks them: lower totals are better, ties share
+        places = [1 + sum(1 for other in totals if other < t) for t in totals]
+        worst = max(places)
         if worst == 1:
             return 1.0
-        return (worst - outcome.places[seat]) / (worst - 1)
+        return (worst - places[seat]) / (worst - 1)
     lead = min(t for i, t in enumerate(totals) if i != seat) - totals[seat]
-    remaining = max(1, view.target - max(totals))
+    remaining = max(1, target - max(totals))
     return 1.0 / (1.0 + math.exp(-lead / (30.0 + remaining / 5.0)))
+
+
+def settle(state: Any, seat: int, move: Any, me: int) -> float | None:
+    """The value for ``me`` if ``seat``'s ``move`` goes out (its last card), scored
+    as the engine ends the hand (the others pay the points left in their hands)
+    but without dealing the next hand; None for any other move."""
+    hands = state.hands
+    if type(move) is not Play or len(hands[seat]) != 1:
+        return None
+    table = state.table
+    totals = [t if s == seat else t + sum(PTS[c] for c in hands[s]) for s, t in enumerate(table.totals)]
+    return _totals_value(totals, me, table.options.target, max(totals) >= table.options.target)
 
 
 def candidates(view: OneCardView, moves: list, prior: Any) -> list:
@@ -163,7 +181,8 @@ def _distinct(moves: Sequence[Any]) -> list:
 
 STRATEGIES = {"easy": easy, "normal": normal}
 SEARCH = SearchKit(
-    policy=hard_rules, playout=playout_hard, value=value, horizon=hand_over, candidates=candidates, max_rollout=1500,
+    policy=hard_rules, playout=playout_hard, value=value, settle=settle, horizon=hand_over, candidates=candidates,
+    max_rollout=1500,
     evidence=evidence, resample=resample,
     confidence=1.645, prune_after=9, extend=3.0,
 )

@@ -131,6 +131,9 @@ playout_normal = rules_on_ids(NORMAL)
 playout_hard = rules_on_ids(HARD)
 
 
+_UNKNOWN = object()
+
+
 class Scorer:
     """How much the normal rules like a play in a normal turn, on card ids: the one
     scoring of the normal level, for its own decisions and inside playouts."""
@@ -153,8 +156,15 @@ class Scorer:
         self.prev_size = sizes[(seat - direction) % n]
         self.threat = min(sizes[s] for s in range(n) if s != seat)
         self.danger = self.threat <= 2
-        self.suit = _best_suit(hand)
+        self._suit: Any = _UNKNOWN
         self.queen_skips = queen_skips
+
+    @property
+    def suit(self) -> Suit | None:
+        """The suit the rules name with a 7 (the one held most of), worked out when first asked."""
+        if self._suit is _UNKNOWN:
+            self._suit = _best_suit(self.hand)
+        return self._suit
 
     @classmethod
     def of_view(cls, view: Any, weights: Weights = NORMAL) -> Scorer:
