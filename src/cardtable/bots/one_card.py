@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ..core.cards import Rank, Suit
 from ..core.engine import Game
@@ -22,7 +22,7 @@ from ..games.one_card.view import OneCardView
 from ..games.one_card import ALL_CARDS, attack_value, card_points, is_good_play
 from .one_card_evidence import evidence, resample
 from ..games.one_card.tables import POINTS as PTS
-from .one_card_playout import HARD, NORMAL, Scorer, Weights, card_of, playout_hard
+from .one_card_playout import NORMAL, Scorer, Weights, card_of, hard_weights, playout_hard
 from .search import SearchKit
 
 SEVEN, THREE, JACK, QUEEN, KING = Rank.SEVEN, Rank.THREE, Rank.JACK, Rank.QUEEN, Rank.KING
@@ -45,8 +45,10 @@ def _follow(rest: Sequence[Any], rank: Rank, suit: Suit | None) -> int:
     return sum(1 for c in rest if is_good_play(c, rank, suit))
 
 
-def rules(weights: Weights) -> Any:
-    """The normal rules with ``weights`` for the scoring of a play in a normal turn."""
+def rules(weights: Weights | Callable[[int], Weights]) -> Any:
+    """The normal rules with ``weights`` (or ``weights(players)``) for the scoring
+    of a play in a normal turn."""
+    by_players = weights if callable(weights) else (lambda players: weights)
 
     def strategy(view: OneCardView, moves: Sequence[Any], rng: random.Random) -> Any:
         plays = [m for m in moves if type(m) is Play]
@@ -65,7 +67,7 @@ def rules(weights: Weights) -> Any:
             if threes:
                 return threes[0]
             return _fallback(moves)
-        scorer = Scorer.of_view(view, weights)
+        scorer = Scorer.of_view(view, by_players(view.players))
         return max(plays, key=lambda m: scorer.score((m, card_of(m))))
 
     return strategy
@@ -74,7 +76,7 @@ def rules(weights: Weights) -> Any:
 #: the normal level
 normal = rules(NORMAL)
 #: the hard level's prior: the normal rules with its tuned weights
-hard_rules = rules(HARD)
+hard_rules = rules(hard_weights)
 
 
 # -- easy -------------------------------------------------------------------------------
@@ -155,7 +157,7 @@ def candidates(view: OneCardView, moves: list, prior: Any) -> list:
         return _distinct(moves)
     if min(view.hand_sizes) > 3 or (len(plays) <= 1 and not any(type(m) is Draw for m in moves)):
         return [prior]
-    scorer = Scorer.of_view(view, HARD)
+    scorer = Scorer.of_view(view, hard_weights(view.players))
     scored = sorted(
         ((scorer.score((m, card_of(m))), i, m) for i, m in enumerate(_distinct(plays))),
         key=lambda t: (-t[0], t[1]),

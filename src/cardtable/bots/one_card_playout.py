@@ -65,6 +65,8 @@ def _best_suit(hand: Sequence[int]) -> Suit | None:
 class Weights:
     """The knobs of the rules' scoring of a play in a normal turn (``Scorer.score``)."""
 
+    #: an opponent holding this many cards or fewer is close to going out
+    danger: int = 2
     #: per point of the card, and per card left to follow with, when an opponent is close to going out
     points_danger: float = 1.0
     follow_danger: float = 2.0
@@ -94,12 +96,20 @@ class Weights:
 #: the normal level's rules
 NORMAL = Weights()
 #: the hard level's rules (its prior and its playouts): the normal rules with the
-#: knobs tuned in self-play against them (docs/bots.md gives the runs)
-HARD = Weights(points_calm=0.0, three=25.0, queen_two=4.0)
+#: knobs tuned in self-play against them (docs/bots.md gives the runs), with two
+#: players and with more
+HARD = Weights(points_calm=-0.01, follow_calm=2.0, three=25.0, queen_two=4.0, king_follow=9.0)
+HARD_MANY = Weights(danger=1)
 
 
-def rules_on_ids(weights: Weights) -> Callable[[Any, int, Sequence[Any], random.Random], Any]:
-    """The rules with ``weights`` as a playout policy: ``(state, seat, moves, rng) -> move``."""
+def hard_weights(players: int) -> Weights:
+    return HARD if players == 2 else HARD_MANY
+
+
+def rules_on_ids(weights: Weights | Callable[[int], Weights]) -> Callable[[Any, int, Sequence[Any], random.Random], Any]:
+    """The rules with ``weights`` (or ``weights(players)``) as a playout policy:
+    ``(state, seat, moves, rng) -> move``."""
+    by_players = weights if callable(weights) else (lambda players: weights)
 
     def playout(state: Any, seat: int, moves: Sequence[Any], rng: random.Random) -> Any:
         plays = [(m, card_of(m)) for m in moves if type(m) is Play]
@@ -121,14 +131,15 @@ def rules_on_ids(weights: Weights) -> Callable[[Any, int, Sequence[Any], random.
                 if RANK[p[1]] == THREE:
                     return p[0]
             return _fallback(moves)
-        scorer = Scorer(hand, sizes, seat, mode.direction, state.table.options.queen_skips_with_two, weights)
+        w = by_players(n)
+        scorer = Scorer(hand, sizes, seat, mode.direction, state.table.options.queen_skips_with_two, w)
         return max(plays, key=scorer.score)[0]
 
     return playout
 
 
 playout_normal = rules_on_ids(NORMAL)
-playout_hard = rules_on_ids(HARD)
+playout_hard = rules_on_ids(hard_weights)
 
 
 _UNKNOWN = object()
@@ -155,7 +166,7 @@ class Scorer:
         self.next_size = sizes[(seat + direction) % n]
         self.prev_size = sizes[(seat - direction) % n]
         self.threat = min(sizes[s] for s in range(n) if s != seat)
-        self.danger = self.threat <= 2
+        self.danger = self.threat <= weights.danger
         self._suit: Any = _UNKNOWN
         self.queen_skips = queen_skips
 
