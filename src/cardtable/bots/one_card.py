@@ -7,6 +7,11 @@ follow with and that win a tempo (Jacks, and Queens with two players), and
 turns on the weakest opponent, the one with the fewest cards, when that
 player is next: it attacks and skips them, and dumps its costly cards before
 they go out.
+
+The hard level searches (``SEARCH``) with the same rules on tuned weights
+(``hard_rules``, ``one_card_playout.HARD``) as its prior and rollout policy,
+and only where its departures from them proved to pay: near the end of a hand,
+and facing a Jack.
 """
 
 from __future__ import annotations
@@ -20,8 +25,8 @@ from ..core.engine import Game
 from ..games.one_card.moves import Draw, Pass, Play
 from ..games.one_card.view import OneCardView
 from ..games.one_card import ALL_CARDS, attack_value, card_points, is_good_play
-from .one_card_evidence import evidence, resample
 from ..games.one_card.tables import POINTS as PTS
+from .one_card_evidence import evidence, resample
 from .one_card_playout import NORMAL, Scorer, Weights, card_of, hard_weights, playout_hard
 from .search import SearchKit
 
