@@ -59,6 +59,43 @@ def spread(items: list, count: int) -> list:
     return [items[(2 * k + 1) * len(items) // (2 * count)] for k in range(count)]
 
 
+def searched(game_id: str, players: int, count: int, seed: int = 0) -> list[Position]:
+    """``count`` positions where the hard level's search runs (its kit leaves
+    more than one candidate), evenly spread over a few games played by the
+    normal rules: a game's kit may play the prior at once in most positions
+    (One-Card searches only near the end of a hand, which random play seldom
+    reaches), and an iteration rate needs positions it searches."""
+    from cardtable.bots import strategies
+    from cardtable.games import get_game
+
+    game = get_game(game_id)
+    module = strategies(game)
+    kit, normal = module.SEARCH, module.STRATEGIES["normal"]
+    found: list[Position] = []
+    game_index = 0
+    while len(found) < 10 * count and game_index < 20:
+        game_seed = seed * 7919 + game_index
+        rng = random.Random(game_seed)
+        state = game.new(players, {}, seed=game_seed)
+        seen: list[list] = [[] for _ in range(players)]
+        step = 0
+        while not game.is_over(state) and step < 5000:
+            player = game.to_act(state)[0]
+            view = game.view(state, player)
+            moves = sorted(game.legal_moves(state, player), key=repr)
+            move = normal(view, moves, rng)
+            if len(moves) > 1 and (kit.candidates is None or len(kit.candidates(view, moves, move)) > 1):
+                found.append(Position(game_id, view, tuple(seen[player]), game_seed * 100_000 + step))
+            state, events = game.apply(state, player, move)
+            for event in events:
+                for seat in range(players):
+                    if event.visible(seat):
+                        seen[seat].append(event)
+            step += 1
+        game_index += 1
+    return spread(found, count)
+
+
 def _iterations(bot: Any) -> int | None:
     """Search iterations of the bot's last decision, if it tells (``SearchBot.report``)."""
     report = getattr(bot, "report", None)
@@ -92,9 +129,10 @@ def iteration_rates(spots: list[Position], iterations: int = 20, reps: int = 3) 
     """Search iterations per second on ``spots`` (one game's positions), with a
     fixed number of ``iterations`` per decision: ``"search"`` the hard level as
     shipped, ``"view_playouts"`` the same search with every playout step
-    building the seat's view and asking the view-based normal rules (how every
-    playout ran before issue 15; the same as ``"search"`` for a game whose kit
-    has no ``playout``). Interleaved, median of ``reps`` repetitions, process
+    building the seat's view and asking the view-based rules, and a playout's
+    last card performed by the engine (which deals the next hand) rather than
+    settled by the kit: how every playout ran before issue 15 (the same as
+    ``"search"`` for a game whose kit has neither ``playout`` nor ``settle``). Interleaved, median of ``reps`` repetitions, process
     CPU time (steadier than wall time on a shared machine)."""
     from dataclasses import replace
     from statistics import median
@@ -107,7 +145,7 @@ def iteration_rates(spots: list[Position], iterations: int = 20, reps: int = 3) 
         return {"search": None, "view_playouts": None}
     game = get_game(spots[0].game_id)
     kit = strategies(game).SEARCH
-    kits = {"search": kit, "view_playouts": replace(kit, playout=None)}
+    kits = {"search": kit, "view_playouts": replace(kit, playout=None, settle=None)}
     rates: dict[str, list[float]] = {name: [] for name in kits}
     for _ in range(reps):
         for name, k in kits.items():
@@ -130,4 +168,4 @@ if __name__ == "__main__":
 
     players = int(sys.argv[1]) if len(sys.argv) > 1 else 2
     for g in available_games():
-        print(g.id, iteration_rates(positions(g.id, players, 6)))
+        print(g.id, iteration_rates(searched(g.id, players, 6)))

@@ -216,9 +216,14 @@ def bench_bots(args, say) -> dict:
         if hard:
             figures["iterations_per_s"] = round(statistics.median(iter_rates), 1) if iter_rates else None
             figures["budget_s"] = args.hard_budget or "default"
-            # per game, a fixed number of iterations, against the view-based playouts (before issue 15)
+            # per game, a fixed number of iterations on positions the search runs on,
+            # against the view-based playouts (before issue 15)
             figures["iterations_per_s_by_game"] = {
-                gid: bb.iteration_rates(chosen[gid], iterations=4 if args.quick else 20, reps=1 if args.quick else 3)
+                gid: bb.iteration_rates(
+                    bb.searched(gid, args.players, args.hard_positions),
+                    iterations=4 if args.quick else 20,
+                    reps=1 if args.quick else 3,
+                )
                 for gid in games
                 if gid not in errors
             }

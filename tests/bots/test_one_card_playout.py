@@ -1,4 +1,5 @@
-"""The search's playout policy on card ids makes exactly the normal player's moves."""
+"""The search's playout policies on card ids make exactly the view-based rules' moves
+(the normal level's, and the hard level's tuned ones)."""
 
 from __future__ import annotations
 
@@ -7,14 +8,15 @@ import random
 import pytest
 
 one_card = pytest.importorskip("cardtable.games.one_card")
-from cardtable.bots.one_card import normal  # noqa: E402
-from cardtable.bots.one_card_playout import playout_normal  # noqa: E402
+from cardtable.bots.one_card import hard_rules, normal  # noqa: E402
+from cardtable.bots.one_card_playout import playout_hard, playout_normal  # noqa: E402
 
 GAME = one_card.GAME
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_the_playout_policy_is_the_normal_rules(players):
+@pytest.mark.parametrize("rules, playout", [(normal, playout_normal), (hard_rules, playout_hard)], ids=["normal", "hard"])
+def test_the_playout_policy_is_the_rules(players, rules, playout):
     compared = 0
     for seed in range(4):
         state = GAME.new(players, seed=seed)
@@ -24,8 +26,8 @@ def test_the_playout_policy_is_the_normal_rules(players):
                 break
             seat = GAME.to_act(state)[0]
             moves = GAME.legal_moves(state, seat)
-            expected = normal(GAME.view(state, seat), moves, random.Random(0))
-            assert playout_normal(state, seat, moves, random.Random(0)) == expected
+            expected = rules(GAME.view(state, seat), moves, random.Random(0))
+            assert playout(state, seat, moves, random.Random(0)) == expected
             compared += len(moves) > 1
             # play on with a mix of normal and random moves, to reach varied positions
             move = expected if rng.random() < 0.7 else rng.choice(moves)

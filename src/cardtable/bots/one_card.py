@@ -7,21 +7,27 @@ follow with and that win a tempo (Jacks, and Queens with two players), and
 turns on the weakest opponent, the one with the fewest cards, when that
 player is next: it attacks and skips them, and dumps its costly cards before
 they go out.
+
+The hard level searches (``SEARCH``) with the same rules on tuned weights
+(``hard_rules``, ``one_card_playout.HARD``) as its prior and rollout policy,
+and only where its departures from them proved to pay: near the end of a hand,
+and facing a Jack.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ..core.cards import Rank, Suit
 from ..core.engine import Game
 from ..games.one_card.moves import Draw, Pass, Play
 from ..games.one_card.view import OneCardView
 from ..games.one_card import ALL_CARDS, attack_value, card_points, is_good_play
+from ..games.one_card.tables import POINTS as PTS
 from .one_card_evidence import evidence, resample
-from .one_card_playout import Scorer, card_of, playout_normal
+from .one_card_playout import NORMAL, Scorer, Weights, card_of, hard_weights, playout_hard
 from .search import SearchKit
 
 SEVEN, THREE, JACK, QUEEN, KING = Rank.SEVEN, Rank.THREE, Rank.JACK, Rank.QUEEN, Rank.KING
@@ -44,25 +50,38 @@ def _follow(rest: Sequence[Any], rank: Rank, suit: Suit | None) -> int:
     return sum(1 for c in rest if is_good_play(c, rank, suit))
 
 
-def normal(view: OneCardView, moves: Sequence[Any], rng: random.Random) -> Any:
-    plays = [m for m in moves if type(m) is Play]
-    if not plays:
-        return _fallback(moves)
-    if view.jack_pending:
-        # counter the Jack: a Queen is a costly card to get rid of, and we keep the turn
-        return max(plays, key=lambda m: _follow(view.hand, m.card.rank, m.card.suit))
-    if view.pending:
-        attacks = [m for m in plays if ATTACK[m.card]]
-        if attacks:
-            if view.hand_sizes[(view.player + view.direction) % view.players] <= 2:
-                return max(attacks, key=lambda m: ATTACK[m.card])  # hit the one about to go out hard
-            return min(attacks, key=lambda m: (ATTACK[m.card], -POINTS[m.card]))
-        threes = [m for m in plays if m.card.rank == THREE]
-        if threes:
-            return threes[0]
-        return _fallback(moves)
-    scorer = Scorer.of_view(view)
-    return max(plays, key=lambda m: scorer.score((m, card_of(m))))
+def rules(weights: Weights | Callable[[int], Weights]) -> Any:
+    """The normal rules with ``weights`` (or ``weights(players)``) for the scoring
+    of a play in a normal turn."""
+    by_players = weights if callable(weights) else (lambda players: weights)
+
+    def strategy(view: OneCardView, moves: Sequence[Any], rng: random.Random) -> Any:
+        plays = [m for m in moves if type(m) is Play]
+        if not plays:
+            return _fallback(moves)
+        if view.jack_pending:
+            # counter the Jack: a Queen is a costly card to get rid of, and we keep the turn
+            return max(plays, key=lambda m: _follow(view.hand, m.card.rank, m.card.suit))
+        if view.pending:
+            attacks = [m for m in plays if ATTACK[m.card]]
+            if attacks:
+                if view.hand_sizes[(view.player + view.direction) % view.players] <= 2:
+                    return max(attacks, key=lambda m: ATTACK[m.card])  # hit the one about to go out hard
+                return min(attacks, key=lambda m: (ATTACK[m.card], -POINTS[m.card]))
+            threes = [m for m in plays if m.card.rank == THREE]
+            if threes:
+                return threes[0]
+            return _fallback(moves)
+        scorer = Scorer.of_view(view, by_players(view.players))
+        return max(plays, key=lambda m: scorer.score((m, card_of(m))))
+
+    return strategy
+
+
+#: the normal level
+normal = rules(NORMAL)
+#: the hard level's prior: the normal rules with its tuned weights
+hard_rules = rules(hard_weights)
 
 
 # -- easy -------------------------------------------------------------------------------
@@ -91,44 +110,63 @@ def hand_over(start: Any, state: Any) -> bool:
 def value(game: Game, state: Any, seat: int) -> float:
     """A finished game: 1 for a (shared) win, 0 for the last place. A finished hand:
     the chance of winning guessed from the lead in points (lower totals are better),
-    surer as the target comes closer."""
-    view = game.view(state, seat)
-    totals = view.totals
-    if view.over:
-        outcome = game.outcome(state)
-        worst = max(outcome.places)
+    surer as the target comes closer. Read from the state's public table (the
+    totals, the target), so a rollout's end builds no view."""
+    table = state.table
+    return _totals_value(table.totals, seat, table.options.target, table.over)
+
+
+def _totals_value(totals: Sequence[int], seat: int, target: int, over: bool) -> float:
+    if over:
+        # the places as the outcome ranks them: lower totals are better, ties share
+        places = [1 + sum(1 for other in totals if other < t) for t in totals]
+        worst = max(places)
         if worst == 1:
             return 1.0
-        return (worst - outcome.places[seat]) / (worst - 1)
+        return (worst - places[seat]) / (worst - 1)
     lead = min(t for i, t in enumerate(totals) if i != seat) - totals[seat]
-    remaining = max(1, view.target - max(totals))
+    remaining = max(1, target - max(totals))
     return 1.0 / (1.0 + math.exp(-lead / (30.0 + remaining / 5.0)))
 
 
-def candidates(view: OneCardView, moves: list, prior: Any) -> list:
-    """The moves worth searching, and only where the rules are least sure of themselves.
+def settle(state: Any, seat: int, move: Any, me: int) -> float | None:
+    """The value for ``me`` if ``seat``'s ``move`` goes out (its last card), scored
+    as the engine ends the hand (the others pay the points left in their hands)
+    but without dealing the next hand; None for any other move."""
+    hands = state.hands
+    if type(move) is not Play or len(hands[seat]) != 1:
+        return None
+    table = state.table
+    totals = [t if s == seat else t + sum(PTS[c] for c in hands[s]) for s, t in enumerate(table.totals)]
+    return _totals_value(totals, me, table.options.target, max(totals) >= table.options.target)
 
-    Under an attack or a Jack, every answer. Otherwise the three plays the
-    normal rules score highest (one per distinct card: the three decks' copies
-    play alike; a 7 with the suit the rules would name), and drawing when the
-    plays on offer are defence the rules would rather keep. A normal turn is
-    searched only near the end of a hand (someone holds three cards or fewer)
-    or when the best two plays score within ``CLOSE`` of each other; elsewhere
-    the prior is played at once."""
+
+def candidates(view: OneCardView, moves: list, prior: Any) -> list:
+    """The moves worth searching, and only where the search proved to pay.
+
+    Under an attack, only the prior: the rules' answer (pass the attack on
+    with the smallest attack card, else a 3, else draw) is played at once,
+    since the search's departures there (mostly drawing instead) proved worse
+    when judged from the real hands (docs/bots.md). Facing a Jack, every
+    answer. A normal turn is searched only near the end of a hand (someone
+    holds three cards or fewer), where its departures proved better; earlier
+    they proved no better than the rules and the prior is played at once.
+    Then the candidates are the three plays the rules score highest (one per
+    distinct card: the three decks' copies play alike; a 7 with the suit the
+    rules would name), and drawing when the plays on offer are defence the
+    rules would rather keep."""
     plays = [m for m in moves if type(m) is Play]
-    if view.pending or view.jack_pending:
-        return _distinct(moves)
-    if len(plays) <= 1 and not any(type(m) is Draw for m in moves):
+    if view.pending:
         return [prior]
-    scorer = Scorer.of_view(view)
+    if view.jack_pending:
+        return _distinct(moves)
+    if min(view.hand_sizes) > 3 or (len(plays) <= 1 and not any(type(m) is Draw for m in moves)):
+        return [prior]
+    scorer = Scorer.of_view(view, hard_weights(view.players))
     scored = sorted(
         ((scorer.score((m, card_of(m))), i, m) for i, m in enumerate(_distinct(plays))),
         key=lambda t: (-t[0], t[1]),
     )
-    endgame = min(view.hand_sizes) <= 3
-    close = len(scored) >= 2 and scored[0][0] - scored[1][0] <= CLOSE
-    if not (endgame or close or len(scored) <= 1):
-        return [prior]
     out = [m for _, _, m in scored[:3]]
     defence = all(m.card.rank in (SEVEN, THREE) or ATTACK[m.card] for m in plays)
     if defence or not plays:
@@ -148,11 +186,10 @@ def _distinct(moves: Sequence[Any]) -> list:
     return out
 
 
-CLOSE = 4.0
-
 STRATEGIES = {"easy": easy, "normal": normal}
 SEARCH = SearchKit(
-    policy=normal, playout=playout_normal, value=value, horizon=hand_over, candidates=candidates, max_rollout=1500,
+    policy=hard_rules, playout=playout_hard, value=value, settle=settle, horizon=hand_over, candidates=candidates,
+    max_rollout=1500,
     evidence=evidence, resample=resample,
     confidence=1.645, prune_after=9, extend=3.0,
 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import random
 import re
+from functools import lru_cache
 from typing import Any, Sequence
 
 from ..core.cards import Rank, Suit, parse_card
@@ -43,7 +44,8 @@ def _plain(card: Any) -> bool:
     return card.rank != SEVEN and card.rank != THREE and not ATTACK[card]
 
 
-def _weight(card: Any, constraints: Sequence[Constraint]) -> float:
+@lru_cache(maxsize=1 << 16)
+def _weight(card: Any, constraints: tuple[Constraint, ...]) -> float:
     """How likely ``card`` is in a hand bound by the soft ``constraints``, relative to
     a card that says nothing (1): a softened model of the normal rules, which
     usually but not always play that way."""
@@ -198,7 +200,7 @@ def resample(game: Game, view: OneCardView, state: Any, rng: random.Random, poli
         hand: list = []
         for count, constraints in evidence[seat]:
             hard = [c for c in constraints if c[0] not in SOFT]
-            soft = [c for c in constraints if c[0] in SOFT]
+            soft = tuple(c for c in constraints if c[0] in SOFT)
             order = range(len(pool))
             if soft:
                 order = sorted(order, key=lambda i: -keys[i] / _weight(pool[i], soft))

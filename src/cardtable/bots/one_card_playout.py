@@ -1,18 +1,24 @@
-"""One-Card's normal rules for the search's playouts, on the engine's card ids.
+"""One-Card's rule-based play on the engine's card ids: the normal rules, the
+hard level's tuned rules, and the search's playouts.
 
-``playout_normal(state, seat, moves, rng)`` makes exactly the move
-``one_card.normal`` makes from the seat's view (a test checks it on many
-positions), but reads the hand as card ids from the sampled state and answers
-every question about a card with a look-up in the engine's public tables
-(``games.one_card.tables``), so a playout step builds no view and no ``Card``.
-It is used only inside the search, on states the search sampled itself; the
-search's own decisions still start from the seat's view.
+``Scorer`` rates a play in a normal turn; its ``Weights`` are the rules' knobs
+(``NORMAL`` for the normal level, ``HARD`` for the hard level's prior and
+playouts, tuned against ``normal``: docs/bots.md). ``playout_normal(state,
+seat, moves, rng)`` makes exactly the move ``one_card.normal`` makes from the
+seat's view, and ``playout_hard`` exactly ``one_card.hard_rules``'s (a test
+checks both on many positions), but they read the hand as card ids from the
+sampled state and answer every question about a card with a look-up in the
+engine's public tables (``games.one_card.tables``), so a playout step builds
+no view and no ``Card``. They are used only inside the search, on states the
+search sampled itself; the search's own decisions still start from the seat's
+view.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
 
 from ..core.cards import Rank, Suit
 from ..games.one_card.moves import Draw, Pass, Play
@@ -55,50 +61,127 @@ def _best_suit(hand: Sequence[int]) -> Suit | None:
     return max(count, key=lambda s: (count[s], -s))
 
 
-def playout_normal(state: Any, seat: int, moves: Sequence[Any], rng: random.Random) -> Any:
-    plays = [(m, card_of(m)) for m in moves if type(m) is Play]
-    if not plays:
-        return _fallback(moves)
-    hand = state.hands[seat]
-    mode = state.mode
-    if mode.jack:
-        return max(plays, key=lambda p: _follow(hand, RANK[p[1]], SUIT[p[1]]))[0]
-    sizes = [len(h) for h in state.hands]
-    n = len(sizes)
-    if mode.pending:
-        attacks = [p for p in plays if ATTACK[p[1]]]
-        if attacks:
-            if sizes[(seat + mode.direction) % n] <= 2:
-                return max(attacks, key=lambda p: ATTACK[p[1]])[0]
-            return min(attacks, key=lambda p: (ATTACK[p[1]], -POINTS[p[1]]))[0]
-        for p in plays:
-            if RANK[p[1]] == THREE:
-                return p[0]
-        return _fallback(moves)
-    return max(plays, key=Scorer(hand, sizes, seat, mode.direction, state.table.options.queen_skips_with_two).score)[0]
+@dataclass(frozen=True)
+class Weights:
+    """The knobs of the rules' scoring of a play in a normal turn (``Scorer.score``)."""
+
+    #: an opponent holding this many cards or fewer is close to going out
+    danger: int = 2
+    #: per point of the card, and per card left to follow with, when an opponent is close to going out
+    points_danger: float = 1.0
+    follow_danger: float = 2.0
+    #: the same otherwise
+    points_calm: float = 0.3
+    follow_calm: float = 3.0
+    #: what spending a 7 costs (as the last but one card, otherwise), and naming another suit than the best
+    seven_last: float = 5.0
+    seven: float = 25.0
+    seven_suit: float = 3.0
+    #: what spending a 3 costs (with an opponent close to going out, otherwise)
+    three_danger: float = 0.0
+    three: float = 15.0
+    #: an attack on a next player about to go out: this plus its value; otherwise, when calm, minus this
+    attack_next: float = 20.0
+    attack_calm: float = 10.0
+    #: tempo with two players: a Jack, a Queen that skips
+    jack_two: float = 8.0
+    queen_two: float = 8.0
+    #: a King with a card to follow it, and without
+    king_follow: float = 6.0
+    king_alone: float = -5.0
+    #: a play that leaves a lone 7
+    last_seven: float = 10.0
+
+
+#: the normal level's rules
+NORMAL = Weights()
+#: the hard level's rules (its prior and its playouts): the normal rules with the
+#: knobs tuned in self-play against them (docs/bots.md gives the runs), with two
+#: players and with more
+HARD = Weights(points_calm=-0.01, follow_calm=2.0, three=25.0, queen_two=4.0, king_follow=9.0)
+HARD_MANY = Weights(danger=1)
+
+
+def hard_weights(players: int) -> Weights:
+    return HARD if players == 2 else HARD_MANY
+
+
+def rules_on_ids(weights: Weights | Callable[[int], Weights]) -> Callable[[Any, int, Sequence[Any], random.Random], Any]:
+    """The rules with ``weights`` (or ``weights(players)``) as a playout policy:
+    ``(state, seat, moves, rng) -> move``."""
+    by_players = weights if callable(weights) else (lambda players: weights)
+
+    def playout(state: Any, seat: int, moves: Sequence[Any], rng: random.Random) -> Any:
+        plays = [(m, card_of(m)) for m in moves if type(m) is Play]
+        if not plays:
+            return _fallback(moves)
+        hand = state.hands[seat]
+        mode = state.mode
+        if mode.jack:
+            return max(plays, key=lambda p: _follow(hand, RANK[p[1]], SUIT[p[1]]))[0]
+        sizes = [len(h) for h in state.hands]
+        n = len(sizes)
+        if mode.pending:
+            attacks = [p for p in plays if ATTACK[p[1]]]
+            if attacks:
+                if sizes[(seat + mode.direction) % n] <= 2:
+                    return max(attacks, key=lambda p: ATTACK[p[1]])[0]
+                return min(attacks, key=lambda p: (ATTACK[p[1]], -POINTS[p[1]]))[0]
+            for p in plays:
+                if RANK[p[1]] == THREE:
+                    return p[0]
+            return _fallback(moves)
+        w = by_players(n)
+        scorer = Scorer(hand, sizes, seat, mode.direction, state.table.options.queen_skips_with_two, w)
+        return max(plays, key=scorer.score)[0]
+
+    return playout
+
+
+playout_normal = rules_on_ids(NORMAL)
+playout_hard = rules_on_ids(hard_weights)
+
+
+_UNKNOWN = object()
 
 
 class Scorer:
     """How much the normal rules like a play in a normal turn, on card ids: the one
     scoring of the normal level, for its own decisions and inside playouts."""
 
-    def __init__(self, hand: Sequence[int], sizes: Sequence[int], seat: int, direction: int, queen_skips: bool) -> None:
+    def __init__(
+        self,
+        hand: Sequence[int],
+        sizes: Sequence[int],
+        seat: int,
+        direction: int,
+        queen_skips: bool,
+        weights: Weights = NORMAL,
+    ) -> None:
         n = len(sizes)
+        self.w = weights
         self.hand = hand
         self.sizes = sizes
         self.two = n == 2
         self.next_size = sizes[(seat + direction) % n]
         self.prev_size = sizes[(seat - direction) % n]
         self.threat = min(sizes[s] for s in range(n) if s != seat)
-        self.danger = self.threat <= 2
-        self.suit = _best_suit(hand)
+        self.danger = self.threat <= weights.danger
+        self._suit: Any = _UNKNOWN
         self.queen_skips = queen_skips
 
+    @property
+    def suit(self) -> Suit | None:
+        """The suit the rules name with a 7 (the one held most of), worked out when first asked."""
+        if self._suit is _UNKNOWN:
+            self._suit = _best_suit(self.hand)
+        return self._suit
+
     @classmethod
-    def of_view(cls, view: Any) -> Scorer:
-        """The normal rules' scorer for the seat whose view this is (the bot's own decisions)."""
+    def of_view(cls, view: Any, weights: Weights = NORMAL) -> Scorer:
+        """The rules' scorer for the seat whose view this is (the bot's own decisions)."""
         hand = [ID[c] for c in view.hand]
-        return cls(hand, view.hand_sizes, view.player, view.direction, view.options.queen_skips_with_two)
+        return cls(hand, view.hand_sizes, view.player, view.direction, view.options.queen_skips_with_two, weights)
 
     def score(self, pair: tuple[Any, int]) -> float:
         move, card = pair
@@ -113,36 +196,37 @@ class Scorer:
             if good[c]:
                 follow += 1
         points = POINTS[card]
+        w = self.w
         if self.danger:
-            score = points * 1.0 + follow * 2.0
+            score = points * w.points_danger + follow * w.follow_danger
         else:
-            score = points * 0.3 + follow * 3.0
+            score = points * w.points_calm + follow * w.follow_calm
         attack = ATTACK[card]
         left = len(hand) - 1
         if rank == SEVEN:
-            score -= 5.0 if left <= 1 else 25.0
+            score -= w.seven_last if left <= 1 else w.seven
             if move.suit != self.suit:
-                score -= 3.0
+                score -= w.seven_suit
         elif rank == THREE:
-            score -= 0.0 if self.danger else 15.0
+            score -= w.three_danger if self.danger else w.three
         elif attack:
             if self.next_size <= 2:
-                score += 20.0 + attack
+                score += w.attack_next + attack
             elif not self.danger:
-                score -= 10.0
+                score -= w.attack_calm
         if rank == JACK:
-            score += 8.0 if self.two else (15.0 if self.next_size == self.threat else 3.0)
+            score += w.jack_two if self.two else (15.0 if self.next_size == self.threat else 3.0)
         elif rank == QUEEN:
             if self.two and self.queen_skips:
-                score += 8.0
+                score += w.queen_two
             elif not self.two and self.next_size == self.threat and self.prev_size > self.threat:
                 score += 10.0
         elif rank == KING:
-            score += 6.0 if follow and left > 1 else -5.0
+            score += w.king_follow if follow and left > 1 else w.king_alone
         if left == 1:
             other = hand[1]
             same = RANK[other] == rank and SUIT[other] == SUIT[card]
             last = hand[0] if same else other
             if RANK[last] == SEVEN:
-                score += 10.0
+                score += w.last_seven
         return score

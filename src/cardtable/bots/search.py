@@ -74,6 +74,9 @@ class SearchKit:
     #: playout(state, seat, moves, rng): the rollout policy on the sampled state itself
     #: (the same moves as ``policy`` on the seat's view, without building the view)
     playout: Callable[[Any, int, list, random.Random], Any] | None = None
+    #: settle(state, seat, move, me): the value for ``me`` if ``seat``'s ``move`` ends the
+    #: rollout (e.g. goes out), worked out without performing it; None to play on
+    settle: Callable[[Any, int, Any, int], float | None] | None = None
     #: the most moves of one rollout before it is scored where it stands
     max_rollout: int = 2000
     #: how many paired standard errors the best move must beat the prior by
@@ -174,7 +177,7 @@ class SearchBot(BaseBot):
 
     def _rollout(self, start: Any, state: Any, me: int, rng: random.Random) -> float:
         game, kit = self.game, self.kit
-        policy, horizon, playout = kit.policy, kit.horizon, kit.playout
+        policy, horizon, playout, settle = kit.policy, kit.horizon, kit.playout, kit.settle
         for _ in range(kit.max_rollout):
             if game.is_over(state) or (horizon is not None and horizon(start, state)):
                 break
@@ -186,6 +189,10 @@ class SearchBot(BaseBot):
                 move = playout(state, seat, moves, rng)
             else:
                 move = policy(game.view(state, seat), moves, rng)
+            if settle is not None:
+                settled = settle(state, seat, move, me)
+                if settled is not None:
+                    return settled
             state, _ = game.perform(state, seat, move)
         return kit.value(game, state, me)
 
