@@ -22,27 +22,17 @@ from typing import Any, Callable, Sequence
 
 from ..core.cards import Rank, Suit
 from ..core.engine import Game
-from ..games.one_card.moves import Draw, Pass, Play
+from ..games.one_card.moves import Draw, Play
 from ..games.one_card.view import OneCardView
 from ..games.one_card import ALL_CARDS, attack_value, card_points, is_good_play
 from ..games.one_card.tables import POINTS as PTS
 from .one_card_evidence import evidence, resample
-from .one_card_playout import NORMAL, Scorer, Weights, card_of, hard_weights, playout_hard
+from .one_card_playout import NORMAL, Scorer, Weights, card_of, fallback, hard_weights, playout_hard
 from .search import SearchKit
 
 SEVEN, THREE, JACK, QUEEN, KING = Rank.SEVEN, Rank.THREE, Rank.JACK, Rank.QUEEN, Rank.KING
 POINTS = {card: card_points(card) for card in ALL_CARDS}
 ATTACK = {card: attack_value(card) for card in ALL_CARDS}
-
-
-def _fallback(moves: Sequence[Any]) -> Any:
-    for m in moves:
-        if type(m) is Draw:
-            return m
-    for m in moves:
-        if type(m) is Pass:
-            return m
-    return moves[0]
 
 
 def _follow(rest: Sequence[Any], rank: Rank, suit: Suit | None) -> int:
@@ -58,7 +48,7 @@ def rules(weights: Weights | Callable[[int], Weights]) -> Any:
     def strategy(view: OneCardView, moves: Sequence[Any], rng: random.Random) -> Any:
         plays = [m for m in moves if type(m) is Play]
         if not plays:
-            return _fallback(moves)
+            return fallback(moves)
         if view.jack_pending:
             # counter the Jack: a Queen is a costly card to get rid of, and we keep the turn
             return max(plays, key=lambda m: _follow(view.hand, m.card.rank, m.card.suit))
@@ -71,7 +61,7 @@ def rules(weights: Weights | Callable[[int], Weights]) -> Any:
             threes = [m for m in plays if m.card.rank == THREE]
             if threes:
                 return threes[0]
-            return _fallback(moves)
+            return fallback(moves)
         scorer = Scorer.of_view(view, by_players(view.players))
         return max(plays, key=lambda m: scorer.score((m, card_of(m))))
 
@@ -93,12 +83,12 @@ def easy(view: OneCardView, moves: Sequence[Any], rng: random.Random) -> Any:
     plays = [m for m in moves if type(m) is Play]
     if view.pending:
         attacks = [m for m in plays if attack_value(m.card)]
-        return attacks[0] if attacks else _fallback(moves)
+        return attacks[0] if attacks else fallback(moves)
     if view.jack_pending:
-        return plays[0] if plays and rng.random() < 0.5 else _fallback(moves)
+        return plays[0] if plays and rng.random() < 0.5 else fallback(moves)
     plays = [m for m in plays if m.card.rank != SEVEN or m.suit == min(Suit)] or plays
     if not plays:
-        return _fallback(moves)
+        return fallback(moves)
     return max(plays, key=lambda m: (card_points(m.card), repr(m)))
 
 

@@ -35,7 +35,8 @@ def card_of(move: Any) -> int:
     return ID[move.card] if card is None else card
 
 
-def _fallback(moves: Sequence[Any]) -> Any:
+def fallback(moves: Sequence[Any]) -> Any:
+    """A draw if there is one, else a pass, else the first move (no play worth making)."""
     for m in moves:
         if type(m) is Draw:
             return m
@@ -114,7 +115,7 @@ def rules_on_ids(weights: Weights | Callable[[int], Weights]) -> Callable[[Any, 
     def playout(state: Any, seat: int, moves: Sequence[Any], rng: random.Random) -> Any:
         plays = [(m, card_of(m)) for m in moves if type(m) is Play]
         if not plays:
-            return _fallback(moves)
+            return fallback(moves)
         hand = state.hands[seat]
         mode = state.mode
         if mode.jack:
@@ -130,7 +131,7 @@ def rules_on_ids(weights: Weights | Callable[[int], Weights]) -> Callable[[Any, 
             for p in plays:
                 if RANK[p[1]] == THREE:
                     return p[0]
-            return _fallback(moves)
+            return fallback(moves)
         w = by_players(n)
         scorer = Scorer(hand, sizes, seat, mode.direction, state.table.options.queen_skips_with_two, w)
         return max(plays, key=scorer.score)[0]
