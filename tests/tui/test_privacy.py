@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-import threading
 
 from cardtable.games.one_too_many import Ask
 from cardtable.tui.screens.curtain import CurtainScreen
@@ -13,7 +12,7 @@ from cardtable.tui.screens.secret import SecretPromptScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.card_rows import CardRows
 from test_full_games import sensible
-from tui_helpers import make_app, play_to_game_over, press_for_prompt, ready, run_async, screen_text, table_of, wait_until
+from tui_helpers import gate_thinking, make_app, play_to_game_over, press_for_prompt, ready, run_async, screen_text, table_of, wait_until
 
 SUITS = "♣♦♥♠"
 
@@ -92,16 +91,7 @@ async def test_secret_numbers_never_show_before_the_reveal():
 @run_async
 async def test_table_says_has_chosen_without_the_number(monkeypatch):
     """While a computer thinks, the table shows "has chosen" for the human, not the number."""
-    gate = threading.Event()
-    import cardtable.tui.screens.table as table_module
-
-    real_think = table_module.think
-
-    def slow_think(bot, view, events):
-        gate.wait(10)
-        return real_think(bot, view, events)
-
-    monkeypatch.setattr(table_module, "think", slow_think)
+    gate = gate_thinking(monkeypatch)
     app = make_app("one-too-many", 2, kinds=["human", "normal"], seed=4)
     try:
         async with app.run_test(size=(80, 24)) as pilot:

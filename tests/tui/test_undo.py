@@ -5,8 +5,6 @@ save after an undo. Privacy is judged on the rendered screen."""
 
 from __future__ import annotations
 
-import threading
-
 from cardtable.games.shed.moves import PickUp
 from cardtable.session import Session
 from cardtable.storage.saves import SaveStore
@@ -22,7 +20,7 @@ from cardtable.tui.settings import TuiSettings
 from cardtable.tui.widgets.card_rows import CardRows
 from cardtable.tui.widgets.move_log import MoveLog
 from tui_helpers import (
-    make_app, press_for_prompt, press_for_table_move, random_session, ready, run_async, screen_text, table_app,
+    gate_thinking, make_app, press_for_prompt, press_for_table_move, random_session, ready, run_async, screen_text, table_app,
     table_of, wait_until,
 )
 
@@ -110,16 +108,7 @@ async def test_nothing_to_undo_before_the_first_move():
 
 @run_async
 async def test_undo_and_hint_while_a_computer_thinks_are_refused(monkeypatch):
-    gate = threading.Event()
-    import cardtable.tui.screens.table as table_module
-
-    real_think = table_module.think
-
-    def slow_think(bot, view, events):
-        gate.wait(10)
-        return real_think(bot, view, events)
-
-    monkeypatch.setattr(table_module, "think", slow_think)
+    gate = gate_thinking(monkeypatch)
     app = make_app("one-card", 2, kinds=["human", "normal"], seed=5)
     try:
         async with app.run_test(size=(100, 30)) as pilot:

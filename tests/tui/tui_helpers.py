@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import random
+import threading
 from typing import Any, Callable
 
 from cardtable.tui.app import CardtableApp
@@ -27,6 +28,21 @@ def run_async(test):
         return asyncio.run(test(*args, **kwargs))
 
     return wrapper
+
+
+def gate_thinking(monkeypatch) -> threading.Event:
+    """Make every computer wait, before it thinks, until the returned event is set."""
+    import cardtable.tui.screens.table as table_module
+
+    gate = threading.Event()
+    real_think = table_module.think
+
+    def slow_think(bot, view, events):
+        gate.wait(10)
+        return real_think(bot, view, events)
+
+    monkeypatch.setattr(table_module, "think", slow_think)
+    return gate
 
 
 def make_app(game_id: str, players: int = 2, kinds=None, options=None, seed: int = 7, **settings) -> CardtableApp:
