@@ -308,7 +308,7 @@ async def test_a_game_resumed_after_an_undo_is_the_undone_game():
 
 
 @run_async
-async def test_f1_and_the_keys_screen_mention_undo_and_hint():
+async def test_f1_and_the_keys_screen_mention_undo_hint_history_and_replays():
     from cardtable.tui.screens.keys import KeysScreen
     from cardtable.tui.screens.rules import RulesScreen
 
@@ -319,6 +319,7 @@ async def test_f1_and_the_keys_screen_mention_undo_and_hint():
         await wait_until(pilot, lambda: isinstance(app.screen, RulesScreen) and "At the table" in screen_text(app))
         text = " ".join(screen_text(app).split())
         assert "u undoes back to your own last decision" in text and "h marks the move" in text
+        assert "l shows the whole history" in text and "r in Resume" in text, text
         await pilot.press("escape")
         await wait_until(pilot, lambda: ready(app))
         await pilot.press("question_mark")

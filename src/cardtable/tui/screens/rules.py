@@ -32,7 +32,10 @@ def rules_text(game_id: str, options: Any = None) -> str:
 #: Over the rules of the game at the table (F1): what the table offers besides the rules.
 TABLE_NOTE = ("> **At the table**: `u` undoes back to your own last decision (another player's move "
               "only with their consent; revealed secret numbers never), `h` marks the move the normal "
-              "computer player would make, with its reason. `?` lists every key.")
+              "computer player would make, with its reason, `l` shows the whole history of the game so far "
+              "(searchable). Saved and finished games replay move by move: `r` in Resume, Enter on a "
+              "recent game in Statistics. "
+              "`?` lists every key.")
 
 
 def options_note(options: Any) -> str:
