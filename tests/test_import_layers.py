@@ -15,22 +15,21 @@ import cardtable
 
 ROOT = Path(cardtable.__file__).parent
 
-#: What each top-level part may import (besides itself). ``names`` is a leaf
-#: (it imports nothing of cardtable); ``core`` knows no game; the command line
-#: is on top and nothing below imports it.
+#: What each top-level part may import (besides itself). ``core`` imports no
+#: other part and knows no game; the command line is on top and nothing below
+#: imports it.
 ALLOWED: dict[str, set[str]] = {
-    "names": set(),
-    "core": {"names"},
-    "games": {"core", "names"},
+    "core": set(),
+    "games": {"core"},
     "rulebook": {"games"},
     "simulate": {"core", "games"},
-    "session": {"core", "games", "names"},
-    "bots": {"core", "games", "names", "simulate"},
-    "storage": {"core", "games", "names", "session"},
-    "tui": {"core", "games", "names", "session", "bots", "storage", "rulebook", "simulate"},
-    "web": {"tui", "core", "games", "names", "storage"},
-    "commands": {"core", "games", "names", "session", "bots", "storage", "rulebook", "simulate", "tui", "web"},
-    "cli": {"commands", "games", "names", "cardtable"},  # (cardtable: the package's __version__)
+    "session": {"core", "games"},
+    "bots": {"core", "games", "simulate"},
+    "storage": {"core", "games", "session"},
+    "tui": {"core", "games", "session", "bots", "storage", "rulebook", "simulate"},
+    "web": {"tui", "core", "games", "storage"},
+    "commands": {"core", "games", "session", "bots", "storage", "rulebook", "simulate", "tui", "web"},
+    "cli": {"commands", "games", "cardtable"},  # (cardtable: the package's __version__)
     "__main__": {"cli"},
 }
 
