@@ -6,13 +6,13 @@ from __future__ import annotations
 import random
 from datetime import datetime, timedelta, timezone
 
-from textual.app import App
 from textual.widgets import DataTable, Sparkline
 
 from cardtable.core.engine import Outcome
 from cardtable.session import Seat, Session
 from cardtable.storage.stats import StatsStore
 from cardtable.tui.app import CardtableApp
+from cardtable.tui.screens.replay import ReplayScreen
 from cardtable.tui.screens.stats import StatisticsScreen
 from cardtable.tui.settings import TuiSettings
 from tui_helpers import run_async, screen_text, wait_until
@@ -90,8 +90,6 @@ async def test_enter_on_a_recent_game_opens_its_replay():
         stats.record_game(f"s{n}", session.game, session.names, session.outcome(), when=T0 + timedelta(hours=n),
                           kinds=[s.kind for s in session.seats], record=session.record())
     app = CardtableApp(settings=TuiSettings(speed="instant"))
-    opened = []
-    app.open_replay = opened.append  # the replay viewer's entry point (tui/app.py)
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await open_statistics(pilot)
         assert "Replay" not in screen_text(app).splitlines()[-1]  # only on the list of games
@@ -101,20 +99,12 @@ async def test_enter_on_a_recent_game_opens_its_replay():
         assert "Replay" in text.splitlines()[-1]
         table = screen.query_one("#stats-games", DataTable)
         assert table.row_count == 2 and str(sessions[1].moves.__len__()) in [str(c) for c in table.get_row_at(0)]
-        await pilot.press("down", "enter")  # the older game
-        await wait_until(pilot, lambda: opened)
-        assert opened == [sessions[0].record()]
+        await pilot.press("down", "enter")  # the older game, in the app's replay viewer
+        await wait_until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        assert app.screen.timeline.record == sessions[0].record()
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is screen)
 
-
-@run_async
-async def test_without_a_replay_viewer_enter_says_so():
-    session = finished_session(3)
-    StatsStore().record_game("s", session.game, session.names, session.outcome(), record=session.record())
-    app = App()
-    async with app.run_test(size=(100, 30)) as pilot:
-        await open_statistics(pilot)
-        await pilot.press("g", "enter")
-        await wait_until(pilot, lambda: any("replay viewer is not in this version" in n.message for n in app._notifications))
 
 
 def test_statistics_snapshot(snap_compare):

@@ -244,11 +244,7 @@ class StatisticsScreen(Screen[None]):
         if record is None:
             self.notify("This game was counted without its record: it cannot be replayed.", title="Replay", markup=False)
             return
-        opener = getattr(self.app, "open_replay", None)
-        if opener is None:
-            self.notify("The replay viewer is not in this version of cardtable.", title="Replay", markup=False)
-            return
-        opener(record)
+        self.app.open_replay(record)
 
     def action_close(self) -> None:
         self.dismiss(None)
