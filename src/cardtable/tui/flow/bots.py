@@ -13,6 +13,11 @@ def bot_seed(game_seed: int, seat: int, moves_so_far: int) -> int:
     return decision_seed(game_seed, seat, moves_so_far)
 
 
+def seen_by(session: Session, seat: int) -> tuple[Any, list]:
+    """What ``seat`` sees now: its view and the events visible to it (a computer's or a hint's input)."""
+    return session.view(seat), [event for event in session.events if event.visible(seat)]
+
+
 def bot_request(session: Session, seat: int) -> tuple[Any, Any, list]:
     """What a computer in ``seat`` gets to see now: (bot, its view, the events visible to it).
 
@@ -21,9 +26,7 @@ def bot_request(session: Session, seat: int) -> tuple[Any, Any, list]:
     """
     kind = session.seats[seat].kind
     bot = make_bot(session.game, kind, seed=bot_seed(session.seed, seat, len(session.moves)))
-    view = session.view(seat)
-    events = [event for event in session.events if event.visible(seat)]
-    return bot, view, events
+    return (bot, *seen_by(session, seat))
 
 
 def think(bot: Any, view: Any, events: list) -> Any:

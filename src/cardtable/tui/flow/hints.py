@@ -15,6 +15,7 @@ from ...bots import decision_seed, make_bot
 from ...bots.hints import explain
 from ...games import get_row
 from ...session import Session
+from .bots import seen_by
 
 #: The computer level whose move a hint shows (a game without it: the best it offers below ``hard``).
 HINT_LEVEL = "normal"
@@ -46,6 +47,6 @@ def make_hint(session: Session, seat: int, level: str = HINT_LEVEL) -> Hint:
     """The move ``level`` would make for ``seat`` now, with a one-line reason (from the view only)."""
     level = hint_level(session, level)
     bot = make_bot(session.game, level, seed=decision_seed(session.seed, seat, len(session.moves), "hint"))
-    view = session.view(seat)
-    move = bot.choose(view, [event for event in session.events if event.visible(seat)])
+    view, events = seen_by(session, seat)
+    move = bot.choose(view, events)
     return Hint(move, level, explain(session.game, view, move))
