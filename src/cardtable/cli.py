@@ -51,9 +51,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
     try:
-        args = parser.parse_args(argv)
+        if not argv:  # the app, as the parser would say, without building it (faster start)
+            return run_app()
+        args = build_parser().parse_args(argv)
         if args.command is None:
             return run_app()
         status = _command(args.command).run(args)

@@ -19,11 +19,10 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from ..games import available_game_info
-from .cardfaces import theme_variables
 from .persistence import PersistenceMixin
 from .screens.menu import MenuScreen
 from .settings import TuiSettings
-from .themes import THEMES
+from .themes import THEMES, theme_variables
 from .widgets.size_notice import MIN_HEIGHT, MIN_WIDTH
 
 if TYPE_CHECKING:

@@ -1,7 +1,7 @@
 """Card faces as styled text: rank and suit in colour on a paper-coloured chip.
 
 Suits are always told apart by their symbol (or letter, with ASCII cards),
-never by colour alone. Colours are CSS variables (see ``theme_variables``),
+never by colour alone. Colours are CSS variables (see ``themes.theme_variables``),
 so faces follow the dark and light themes.
 """
 
@@ -21,25 +21,6 @@ CHIP_WIDTH = 5  # " 10♥ "
 class CardStyle:
     ascii: bool = False
     four_colours: bool = False
-
-
-def theme_variables(dark: bool) -> dict[str, str]:
-    """The app's extra CSS variables for cards and suits."""
-    return {
-        "card-paper": "#f3efe4",
-        "card-paper-dim": "#9a968c" if dark else "#c9c5bb",
-        "card-ink": "#1b1b1b",
-        "card-ink-dim": "#4a4740",
-        "card-red": "#c0262d",
-        "card-blue": "#1d4fb8",
-        "card-green": "#1f7a35",
-        "card-back": "#2f5d9a",
-        "card-back-ink": "#a9c3e8",
-        # suit colours on the app's own background (log lines, headings)
-        "suit-red": "#ff7070" if dark else "#b3202a",
-        "suit-blue": "#7aa7ff" if dark else "#1d4fb8",
-        "suit-green": "#6fd08a" if dark else "#1f7a35",
-    }
 
 
 def face(card: Card, style: CardStyle = CardStyle()) -> str:

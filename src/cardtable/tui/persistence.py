@@ -91,17 +91,21 @@ class PersistenceMixin:
         self._save_store = store
 
     def mount_persistence(self) -> None:
-        """In ``on_mount``, after the menu is pushed: the settings notice, and ``resume``."""
-        from ..storage.tidy import tidy_up
-
-        try:
-            tidy_up()  # what a crash left behind (light: no pydantic at start)
-        except OSError:
-            pass
+        """In ``on_mount``, after the menu is pushed: the settings notice, and ``resume``;
+        what a crash left behind is cleared once the first screen is drawn."""
+        self.call_after_refresh(self._tidy_up)
         if self.settings_notice:
             self.notify(self.settings_notice, title="Settings", severity="warning", timeout=15, markup=False)
         if self.resume_id:
             self.resume_game(self.resume_id)
+
+    def _tidy_up(self) -> None:
+        from ..storage.tidy import tidy_up
+
+        try:
+            tidy_up()  # (light: no pydantic)
+        except OSError:
+            pass
 
     def menu_pick(self, item: str) -> bool:
         """In ``on_menu_screen_picked``: handles Resume, Statistics and Settings (True if it did)."""

@@ -1,7 +1,8 @@
 """cardtable's own themes (registered by the app; their names are in
 :data:`cardtable.storage.choices.OWN_THEMES`, which the settings accept).
 
-``cardtable``: a green baize table, brass and cream.
+``cardtable``: a green baize table, brass and cream. :func:`theme_variables`:
+the app's extra CSS variables (the cards' and suits' colours), for every theme.
 """
 
 from __future__ import annotations
@@ -24,3 +25,22 @@ THEMES: tuple[Theme, ...] = (
         dark=True,
     ),
 )
+
+
+def theme_variables(dark: bool) -> dict[str, str]:
+    """The app's extra CSS variables for cards and suits."""
+    return {
+        "card-paper": "#f3efe4",
+        "card-paper-dim": "#9a968c" if dark else "#c9c5bb",
+        "card-ink": "#1b1b1b",
+        "card-ink-dim": "#4a4740",
+        "card-red": "#c0262d",
+        "card-blue": "#1d4fb8",
+        "card-green": "#1f7a35",
+        "card-back": "#2f5d9a",
+        "card-back-ink": "#a9c3e8",
+        # suit colours on the app's own background (log lines, headings)
+        "suit-red": "#ff7070" if dark else "#b3202a",
+        "suit-blue": "#7aa7ff" if dark else "#1d4fb8",
+        "suit-green": "#6fd08a" if dark else "#1f7a35",
+    }
