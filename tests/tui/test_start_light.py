@@ -82,3 +82,74 @@ def test_without_a_settings_file_the_app_starts_with_the_defaults(tmp_path, monk
     app = CardtableApp()
     loaded = load_settings(tmp_path / "settings.json")
     assert app.settings == tui_settings(loaded.settings) and app.settings_notice is None and loaded.notice is None
+
+
+#: Run in a fresh process: ``cardtable`` (its command line, no arguments, the headless
+#: driver) until the menu's first frame; prints the modules imported by then, the theme
+#: and the keys of the "Keys" binding.
+FIRST_FRAME = r"""
+import json, os, sys
+os.environ["TEXTUAL_DRIVER"] = "textual.drivers.headless_driver:HeadlessDriver"
+os.environ["CARDTABLE_NO_TTY_CHECK"] = "1"
+from textual.app import App
+shown = App._display
+def display(self, screen, renderable):
+    shown(self, screen, renderable)
+    if renderable is not None and type(screen).__name__ == "MenuScreen":
+        keys = [key for key, bindings in screen.active_bindings.items() if bindings.binding.id == "app.keys"]
+        print(json.dumps({"modules": sorted(sys.modules), "theme": self.theme, "keys": keys}))
+        sys.stdout.flush()
+        os._exit(0)
+App._display = display
+from cardtable.cli import main
+main([])
+"""
+#: What the menu's first frame must not wait for: the engines, the bots, the saves and
+#: the statistics (sqlite3), the game record, pydantic, the commands' modules, the
+#: rules' renderer, the other screens, and the tidying of a crash's leftovers.
+NOT_AT_START = ("pydantic", "sqlite3", "cardtable.bots", "cardtable.session", "cardtable.core.record",
+                "cardtable.storage.saves", "cardtable.storage.stats", "cardtable.storage.settings.",
+                "cardtable.storage.tidy", "cardtable.storage.atomic", "cardtable.tui.presenters",
+                "cardtable.tui.setup", "cardtable.commands.play", "cardtable.commands.simulate",
+                "rich.markdown", "markdown_it")  # fmt: skip
+
+
+def _first_frame(tmp_path, settings: dict | None) -> dict:
+    import json
+    import os
+
+    env = dict(os.environ)
+    for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+        env[name] = str(tmp_path / name.lower())
+    if settings is not None:
+        folder = tmp_path / "xdg_config_home" / "cardtable"
+        folder.mkdir(parents=True)
+        (folder / "settings.json").write_text(json.dumps(settings))
+    proc = subprocess.run([sys.executable, "-c", FIRST_FRAME], capture_output=True, text=True, env=env, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return json.loads(proc.stdout)
+
+
+def _heavy(modules: list[str]) -> list[str]:
+    heavy = [m for m in modules if m.startswith(NOT_AT_START) or m == "cardtable.storage.settings"]
+    heavy += [m for m in modules if m.startswith("cardtable.tui.screens.") and m != "cardtable.tui.screens.menu"]
+    return heavy + [m for m in modules if m.startswith("cardtable.games.") and m.count(".") >= 3]
+
+
+def test_the_menus_first_frame_waits_for_nothing_heavy(tmp_path):
+    shown = _first_frame(tmp_path, None)
+    assert "cardtable.tui.screens.menu" in shown["modules"]  # (the probe saw the menu)
+    assert _heavy(shown["modules"]) == []
+    assert shown["theme"] == "textual-dark" and shown["keys"] == ["question_mark"]
+
+
+def test_with_a_settings_file_its_theme_and_keys_apply_from_the_first_frame_without_pydantic(tmp_path):
+    shown = _first_frame(tmp_path, {"theme": "cardtable", "curtain": "never", "keymap": {"app.keys": "f2"}})
+    assert _heavy(shown["modules"]) == []
+    assert shown["theme"] == "cardtable" and shown["keys"] == ["f2"]
+
+
+def test_a_broken_settings_file_is_read_by_the_model_which_says_why(tmp_path):
+    shown = _first_frame(tmp_path, {"theme": "cardtable", "curtain": "sometimes"})
+    assert "cardtable.storage.settings" in shown["modules"]  # the model words the notice
+    assert shown["theme"] == "textual-dark" and shown["keys"] == ["question_mark"]

@@ -20,8 +20,6 @@ new settings (the old file then becomes ``settings.json.bak``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
-import re
 from pathlib import Path
 
 from pydantic import (
@@ -44,25 +42,21 @@ from .choices import (
     DEFAULT_FOUR_COLOUR,
     DEFAULT_SPEED,
     DEFAULT_THEME,
-    KEYMAP_ID,
-    KEYMAP_KEYS,
-    MAX_KEYMAP,
-    OWN_THEMES,
     CardStyle,
     ComputerSpeed,
     CurtainMode,
 )
 from .jsonio import BadJson, first_error, load_json_file
+from .settings_check import (  # (the checks, standard library only: the app reads the file at start with them)
+    MAX_SETTINGS_BYTES,
+    SCHEMA_VERSION,
+    keymap_problem,
+    theme_names,
+    theme_problem,
+    version_problem,
+)
 
-SCHEMA_VERSION = 1
-
-
-@cache
-def theme_names() -> tuple[str, ...]:
-    """Textual's built-in theme names and cardtable's own (Textual imported on first use only)."""
-    from textual.theme import BUILTIN_THEMES
-
-    return tuple(sorted({*BUILTIN_THEMES, *OWN_THEMES}))
+__all__ = ["SCHEMA_VERSION", "Settings", "SettingsLoad", "load_settings", "save_settings", "theme_names"]
 
 
 class Settings(BaseModel):
@@ -79,31 +73,23 @@ class Settings(BaseModel):
     @field_validator("schema_version")
     @classmethod
     def _known_version(cls, version: int) -> int:
-        if version > SCHEMA_VERSION:
-            raise ValueError(f"written by a newer cardtable (version {version}; this one knows {SCHEMA_VERSION})")
-        if version < 1:
-            raise ValueError(f"unknown version {version}")
-        return version
+        return _checked(version, version_problem(version))
 
     @field_validator("theme")
     @classmethod
     def _known_theme(cls, theme: str) -> str:
-        if theme not in theme_names():
-            shown = theme if len(theme) <= 40 else theme[:39] + "…"
-            raise ValueError(f"unknown theme {shown!r} (choose from {', '.join(theme_names())})")
-        return theme
+        return _checked(theme, theme_problem(theme))
 
     @field_validator("keymap")
     @classmethod
     def _keymap_form(cls, keymap: dict[str, str]) -> dict[str, str]:
-        if len(keymap) > MAX_KEYMAP:
-            raise ValueError(f"at most {MAX_KEYMAP} keys can be changed, got {len(keymap)}")
-        for ident, keys in keymap.items():
-            if not re.match(KEYMAP_ID, ident) or len(ident) > 60:
-                raise ValueError(f"{visible(ident[:40])!r} is not a binding id (like table.draw; the keys screen lists them)")
-            if not re.match(KEYMAP_KEYS, keys):
-                raise ValueError(f"the keys of {ident} must be key names separated by commas (like g or f2,question_mark), got {visible(keys[:40])!r}")
-        return keymap
+        return _checked(keymap, keymap_problem(keymap))
+
+
+def _checked(value, problem: str | None):
+    if problem is not None:
+        raise ValueError(problem)
+    return value
 
 
 @dataclass(frozen=True)
@@ -119,7 +105,7 @@ class SettingsLoad:
 
 def _problem(path: Path) -> tuple[Settings, str | None]:
     try:
-        raw = load_json_file(path, limit=1024 * 1024)
+        raw = load_json_file(path, limit=MAX_SETTINGS_BYTES)
     except FileNotFoundError:
         return Settings(), None
     except OSError as exc:

@@ -79,6 +79,8 @@ class CardtableApp(PersistenceMixin, App):
         self.settings = self.init_persistence(settings, resume)
         self.last_setup: GameSetup | None = None
         self._save_themes = False  # from the end of on_mount: a theme chosen is saved
+        if self.settings.theme:
+            self.theme = self.settings.theme
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         return theme_variables(self.current_theme.dark)
@@ -88,8 +90,6 @@ class CardtableApp(PersistenceMixin, App):
         return MenuScreen()
 
     def on_mount(self) -> None:
-        if self.settings.theme:
-            self.theme = self.settings.theme
         if self.settings.keymap:
             self.set_keymap(dict(self.settings.keymap))
         self._save_themes = True

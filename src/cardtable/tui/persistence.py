@@ -12,10 +12,11 @@ a saved game, and the settings file is read at start.
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Mapping
 
 from ..storage import paths
 from ..storage.choices import DEFAULT_THEME
+from ..storage.settings_check import read_if_valid
 from .settings import TuiSettings
 
 if TYPE_CHECKING:
@@ -26,7 +27,9 @@ if TYPE_CHECKING:
 
 # The sessions, saves and autosaves (pydantic models, the game record) are
 # imported on first use: only the settings are read at start (for the theme),
-# and without a settings file not even those modules (pydantic) are imported.
+# with the standard library (storage/settings_check.py); the pydantic model
+# (storage/settings.py) only when the file is not settings it takes as they are
+# (it then explains what is wrong).
 
 #: ``tui_settings(Settings())``: the preferences when there is no settings file,
 #: without importing pydantic (both take their defaults from storage/choices.py).
@@ -42,13 +45,18 @@ def load_settings(path=None):
 
 def tui_settings(settings: Settings) -> TuiSettings:
     """The app's preferences from the stored settings."""
+    return tui_settings_of(settings.model_dump())
+
+
+def tui_settings_of(values: Mapping[str, Any]) -> TuiSettings:
+    """The app's preferences from the stored settings' values (their field names)."""
     return TuiSettings(
-        curtain=settings.curtain,
-        speed=settings.computer_speed,
-        ascii_cards=settings.card_style == "ascii",
-        four_colours=settings.four_colour,
-        theme=settings.theme,
-        keymap=tuple(settings.keymap.items()),
+        curtain=values["curtain"],
+        speed=values["computer_speed"],
+        ascii_cards=values["card_style"] == "ascii",
+        four_colours=values["four_colour"],
+        theme=values["theme"],
+        keymap=tuple(values["keymap"].items()),
     )
 
 
@@ -70,8 +78,12 @@ class PersistenceMixin:
         self.settings_notice = None
         if settings is not None:
             return settings
-        if not paths.settings_path().exists():  # the defaults, no notice: as load_settings() would say
+        path = paths.settings_path()
+        if not path.exists():  # the defaults, no notice: as load_settings() would say
             return DEFAULT_TUI_SETTINGS
+        values = read_if_valid(path)
+        if values is not None:  # what load_settings() would give, without pydantic
+            return tui_settings_of(values)
         loaded = load_settings()
         self.settings_notice = loaded.notice
         return tui_settings(loaded.settings)
