@@ -7,7 +7,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, settings as hyp_settings, strategies as st
+from hypothesis import given
+from hypothesis import settings as hyp_settings
+from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from cardtable.storage.settings import Settings, load_settings

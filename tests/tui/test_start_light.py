@@ -125,7 +125,7 @@ def _first_frame(tmp_path, settings: dict | None) -> dict:
         folder = tmp_path / "xdg_config_home" / "cardtable"
         folder.mkdir(parents=True)
         (folder / "settings.json").write_text(json.dumps(settings))
-    proc = subprocess.run([sys.executable, "-c", FIRST_FRAME], capture_output=True, text=True, env=env, timeout=120)
+    proc = subprocess.run([sys.executable, "-c", FIRST_FRAME], check=False, capture_output=True, text=True, env=env, timeout=120)
     assert proc.returncode == 0, proc.stderr[-2000:]
     return json.loads(proc.stdout)
 

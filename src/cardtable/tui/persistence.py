@@ -12,7 +12,8 @@ a saved game, and the settings file is read at start.
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING, Any, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..storage import paths
 from ..storage.choices import DEFAULT_THEME
