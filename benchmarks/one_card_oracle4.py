@@ -1,6 +1,6 @@
 """How strong could One-Card's hard level be with more players? The ceiling with
 the real hands, and where the gains are:
-``python benchmarks/one_card_oracle4.py GAMES [PLAYERS] [ITERATIONS] [BELIEF] [WHERE] [SEED] [JOBS]``.
+``python benchmarks/one_card_oracle4.py GAMES [PLAYERS] [ITERATIONS] [BELIEF] [WHERE] [SEED] [JOBS] [VARIANT]``.
 
 Plays arena games ``0 .. GAMES-1`` (the arena's deals and seat rotation for
 ``--seed SEED``, default 1) of one hard player against PLAYERS-1 (default 4)
@@ -16,7 +16,9 @@ decision, the prior elsewhere). It prints the
 hard player's win rate (a shared win as a share) with a 95% Wilson interval
 and, per kind of decision (under an attack, facing a Jack, a 7, near the end
 of a hand: someone holds 3 cards or fewer, elsewhere), how many decisions
-were searched and how many left the prior. Used for issue 15's four-player
+were searched and how many left the prior, and the hard player's decision
+times. VARIANT ``endgame:HAND:DEPTH`` adds the endgame search
+(``one_card_endgame``) to the kit's ``settle``; ``base`` (default) does not. Used for issue 15's four-player
 target (docs/bots.md, "One-Card with four players, issue 15").
 """
 
@@ -24,13 +26,17 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import statistics
 import sys
+import time
 from concurrent.futures import ProcessPoolExecutor
 
 from cardtable.bots import decision_seed
 from cardtable.bots.arena import seat_levels, wilson
 from cardtable.bots.base import RuleBot
-from cardtable.bots.one_card import SEARCH, _distinct, normal
+from cardtable.bots.one_card import SEARCH, _distinct, normal, settle, value
+from cardtable.bots.one_card_endgame import endgame_settle
+from cardtable.bots.one_card_playout import playout_hard
 from cardtable.bots.search import SearchBot
 from cardtable.games.one_card import GAME
 from cardtable.games.one_card.moves import Play
@@ -70,8 +76,11 @@ def kind(view, moves) -> str:
 
 
 def play(args) -> tuple[float, dict]:
-    index, players, iterations, belief, where, seed = args
+    index, players, iterations, belief, where, seed, variant = args
     kit = SEARCH
+    if variant.startswith("endgame"):  # endgame:HAND:DEPTH
+        _, hand, depth = variant.split(":")
+        kit = dataclasses.replace(kit, settle=endgame_settle(settle, playout_hard, value, int(hand), int(depth)))
     if belief == "real":
         kit = dataclasses.replace(kit, resample=real_resample)
     if where == "all":
@@ -82,6 +91,7 @@ def play(args) -> tuple[float, dict]:
     state = GAME.new(players, {}, seed=game_seed(seed, index // players))
     seen: list[list] = [[] for _ in range(players)]
     stats: dict[str, list[int]] = {}
+    times: list[float] = []
     moves = 0
     while not GAME.is_over(state) and moves < 20000:
         seat = GAME.to_act(state)[0]
@@ -90,7 +100,9 @@ def play(args) -> tuple[float, dict]:
         if levels[seat] == "hard":
             _REAL[0] = state
             bot = SearchBot(GAME, kit, dseed, iterations=iterations)
+            tick = time.perf_counter()
             move = bot.choose(view, tuple(seen[seat]))
+            times.append((time.perf_counter() - tick) * 1000)
             report = bot.report
             if report.iterations:
                 k = kind(view, GAME.legal_moves(state, seat))
@@ -107,11 +119,11 @@ def play(args) -> tuple[float, dict]:
         moves += 1
     winners = GAME.outcome(state).winners()
     me = levels.index("hard")
-    return (1 / len(winners) if me in winners else 0.0), stats
+    return (1 / len(winners) if me in winners else 0.0), stats, times
 
 
-def main(games: int, players: int, iterations: int, belief: str, where: str, seed: int, jobs: int) -> None:
-    tasks = [(i, players, iterations, belief, where, seed) for i in range(games)]
+def main(games: int, players: int, iterations: int, belief: str, where: str, seed: int, jobs: int, variant: str) -> None:
+    tasks = [(i, players, iterations, belief, where, seed, variant) for i in range(games)]
     results = []
     with ProcessPoolExecutor(jobs) as pool:
         for result in pool.map(play, tasks, chunksize=1):
@@ -120,22 +132,25 @@ def main(games: int, players: int, iterations: int, belief: str, where: str, see
                 print(f"  ... {len(results)} games, {sum(r[0] for r in results):.1f} wins", file=sys.stderr, flush=True)
     wins = sum(r[0] for r in results)
     totals: dict[str, list[int]] = {}
-    for _, stats in results:
+    times = sorted(t for r in results for t in r[2])
+    for _, stats, _ in results:
         for k, (n, d) in stats.items():
             row = totals.setdefault(k, [0, 0])
             row[0] += n
             row[1] += d
     lo, hi = wilson(round(wins), games)
     print(
-        f"{players} players, {belief} hands, search {where}, {iterations} states: "
+        f"{players} players, {belief} hands, search {where}, {variant}, {iterations} states: "
         f"hard wins {100 * wins / games:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}%) over {games} games (seed {seed})"
     )
+    print(f"  decision ms: median {statistics.median(times):.2f}, p95 {times[int(0.95 * len(times))]:.1f}, "
+          f"max {times[-1]:.0f} over {len(times)} decisions")
     for k, (n, d) in sorted(totals.items()):
         print(f"  {k:9s} searched {n:6d}  left the prior {d:5d}")
 
 
 if __name__ == "__main__":
     argv = sys.argv[1:]
-    defaults = ["100", "4", "8", "real", "all", "1", "2"]
+    defaults = ["100", "4", "8", "real", "all", "1", "2", "base"]
     argv = argv + defaults[len(argv):]
-    main(int(argv[0]), int(argv[1]), int(argv[2]), argv[3], argv[4], int(argv[5]), int(argv[6]))
+    main(int(argv[0]), int(argv[1]), int(argv[2]), argv[3], argv[4], int(argv[5]), int(argv[6]), argv[7])

@@ -1,5 +1,5 @@
 """A greedy search for the hard rules' weights with more players:
-``python benchmarks/one_card_tune_many.py [GAMES] [PLAYERS] ['{"danger": 1}'] [ROUNDS]``.
+``python benchmarks/one_card_tune_many.py [GAMES] [PLAYERS] ['{"danger": 1}'] [ROUNDS] [KNOBS]``.
 
 From the starting weights (JSON, changes from the normal rules'; default the
 hard level's for PLAYERS), each round moves every knob of ``Weights`` up and
@@ -9,7 +9,7 @@ players, seed 1) and keeps the best variant if it beats the current weights
 by more than one point of win rate; it stops when no variant does, or after
 ROUNDS rounds. It prints every variant's figure, then the weights it ended
 with, measured again on the next GAMES games (seed 2, not used to choose
-them). docs/bots.md ("One-Card with four players, issue 15") gives the runs.
+them). KNOBS (comma-separated) limits the search to those knobs. docs/bots.md ("One-Card with four players, issue 15") gives the runs.
 """
 
 from __future__ import annotations
@@ -47,13 +47,14 @@ def changes(weights) -> dict:
     return {f.name: getattr(weights, f.name) for f in dataclasses.fields(weights) if getattr(weights, f.name) != getattr(NORMAL, f.name)}
 
 
-def main(games: int, players: int, start, rounds: int) -> None:
+def main(games: int, players: int, start, rounds: int, knobs: list[str]) -> None:
     current = start
     best = win_rate(current, games, players)[0]
     print(f"start {changes(current)}: {100 * best:.1f}%", flush=True)
     for _ in range(rounds):
         trials = []
-        for name, (down, up) in STEPS.items():
+        for name in knobs:
+            down, up = STEPS[name]
             value = getattr(current, name)
             for new in (value - down, value + up):
                 if name == "danger" and new < 1:
@@ -78,4 +79,5 @@ if __name__ == "__main__":
     spec = sys.argv[3] if len(sys.argv) > 3 else "hard"
     rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 6
     start = hard_weights(players) if spec == "hard" else dataclasses.replace(NORMAL, **json.loads(spec))
-    main(games, players, start, rounds)
+    knobs = sys.argv[5].split(",") if len(sys.argv) > 5 else list(STEPS)
+    main(games, players, start, rounds, knobs)
