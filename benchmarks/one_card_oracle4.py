@@ -18,13 +18,16 @@ and, per kind of decision (under an attack, facing a Jack, a 7, near the end
 of a hand: someone holds 3 cards or fewer, elsewhere), how many decisions
 were searched and how many left the prior, and the hard player's decision
 times. VARIANT ``endgame:HAND:DEPTH`` adds the endgame search
-(``one_card_endgame``) to the kit's ``settle``; ``base`` (default) does not. Used for issue 15's four-player
+(``one_card_endgame``) to the kit's ``settle``; ``product`` scores a finished
+hand by the product of the chances of beating each opponent (``product_value``)
+instead of the lead over the best one; ``base`` (default) changes nothing. Used for issue 15's four-player
 target (docs/bots.md, "One-Card with four players, issue 15").
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 import statistics
 import sys
@@ -34,6 +37,7 @@ from concurrent.futures import ProcessPoolExecutor
 from cardtable.bots import decision_seed
 from cardtable.bots.arena import seat_levels, wilson
 from cardtable.bots.base import RuleBot
+from cardtable.bots import one_card
 from cardtable.bots.one_card import SEARCH, _distinct, normal, settle, value
 from cardtable.bots.one_card_endgame import endgame_settle
 from cardtable.bots.one_card_playout import playout_hard
@@ -43,6 +47,22 @@ from cardtable.games.one_card.moves import Play
 from cardtable.simulate import game_seed
 
 _REAL: list = [None]
+_LEAD_VALUE = one_card._totals_value
+
+
+def product_value(totals, seat, target, over):
+    """A finished hand's value with more players: the chance of beating every
+    opponent, each guessed from the lead over it as the search's own value
+    guesses it from the lead over the best one (their product)."""
+    if over or len(totals) == 2:
+        return _LEAD_VALUE(totals, seat, target, over)
+    remaining = max(1, target - max(totals))
+    scale = 30.0 + remaining / 5.0
+    value = 1.0
+    for other, total in enumerate(totals):
+        if other != seat:
+            value *= 1.0 / (1.0 + math.exp(-(total - totals[seat]) / scale))
+    return value
 
 
 def real_resample(game, view, state, rng, policy, evidence):
@@ -78,6 +98,8 @@ def kind(view, moves) -> str:
 def play(args) -> tuple[float, dict]:
     index, players, iterations, belief, where, seed, variant = args
     kit = SEARCH
+    if "product" in variant:
+        one_card._totals_value = product_value
     if variant.startswith("endgame"):  # endgame:HAND:DEPTH
         _, hand, depth = variant.split(":")
         kit = dataclasses.replace(kit, settle=endgame_settle(settle, playout_hard, value, int(hand), int(depth)))
