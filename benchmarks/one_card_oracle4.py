@@ -114,6 +114,7 @@ def play(args) -> tuple[float, dict]:
     seen: list[list] = [[] for _ in range(players)]
     stats: dict[str, list[int]] = {}
     times: list[float] = []
+    cpus: list[float] = []  # the same decisions in process CPU time (the machine may be shared)
     moves = 0
     while not GAME.is_over(state) and moves < 20000:
         seat = GAME.to_act(state)[0]
@@ -122,9 +123,10 @@ def play(args) -> tuple[float, dict]:
         if levels[seat] == "hard":
             _REAL[0] = state
             bot = SearchBot(GAME, kit, dseed, iterations=iterations)
-            tick = time.perf_counter()
+            tick, cpu = time.perf_counter(), time.process_time()
             move = bot.choose(view, tuple(seen[seat]))
             times.append((time.perf_counter() - tick) * 1000)
+            cpus.append((time.process_time() - cpu) * 1000)
             report = bot.report
             if report.iterations:
                 k = kind(view, GAME.legal_moves(state, seat))
@@ -141,7 +143,7 @@ def play(args) -> tuple[float, dict]:
         moves += 1
     winners = GAME.outcome(state).winners()
     me = levels.index("hard")
-    return (1 / len(winners) if me in winners else 0.0), stats, times
+    return (1 / len(winners) if me in winners else 0.0), stats, times, cpus
 
 
 def main(games: int, players: int, iterations: int, belief: str, where: str, seed: int, jobs: int, variant: str) -> None:
@@ -155,7 +157,8 @@ def main(games: int, players: int, iterations: int, belief: str, where: str, see
     wins = sum(r[0] for r in results)
     totals: dict[str, list[int]] = {}
     times = sorted(t for r in results for t in r[2])
-    for _, stats, _ in results:
+    cpus = sorted(t for r in results for t in r[3])
+    for _, stats, _, _ in results:
         for k, (n, d) in stats.items():
             row = totals.setdefault(k, [0, 0])
             row[0] += n
@@ -166,7 +169,8 @@ def main(games: int, players: int, iterations: int, belief: str, where: str, see
         f"hard wins {100 * wins / games:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}%) over {games} games (seed {seed})"
     )
     print(f"  decision ms: median {statistics.median(times):.2f}, p95 {times[int(0.95 * len(times))]:.1f}, "
-          f"max {times[-1]:.0f} over {len(times)} decisions")
+          f"max {times[-1]:.0f} over {len(times)} decisions; CPU ms: median {statistics.median(cpus):.2f}, "
+          f"p95 {cpus[int(0.95 * len(cpus))]:.1f}, max {cpus[-1]:.0f}")
     for k, (n, d) in sorted(totals.items()):
         print(f"  {k:9s} searched {n:6d}  left the prior {d:5d}")
 
