@@ -28,7 +28,7 @@ GAME = one_card.GAME
 
 
 def _chose(groups) -> list:
-    return [c for _, constraints in groups for c in constraints if c[0] == "chose"]
+    return [c for _, constraints in groups for c in constraints if c[0] in ("chose", "answer")]
 
 
 def test_two_players_read_no_choices():
@@ -55,7 +55,7 @@ def test_normal_players_real_hands_fit_their_choices_better_than_random_deals():
         for seat, groups in found.items():
             hand = [ID[c] for c in zones[f"hand{seat}"]]
             for note in set(_chose(groups)):
-                if not _was_choice(hand, note, seat, view.options.queen_skips_with_two):
+                if not _was_choice(hand, note, seat, view.options):
                     weight *= CHOSE_WEIGHT
         real.append(weight)
         sample = GAME.determinize(view, random.Random(n))

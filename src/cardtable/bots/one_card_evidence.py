@@ -18,7 +18,9 @@ from ..core.cards import Rank, Suit, parse_card
 from ..core.engine import Game
 from ..games.one_card import ALL_CARDS, attack_value, deal_size, is_good_play
 from ..games.one_card.events import Dealt, Drawing, Played
+from ..games.one_card.tables import ATTACK as ATTACK_ID
 from ..games.one_card.tables import GOOD, ID, RANK, SUIT
+from ..games.one_card.tables import POINTS as POINTS_ID
 from ..games.one_card.view import OneCardView
 from .one_card_playout import NORMAL, Scorer
 
@@ -39,7 +41,9 @@ Constraint = tuple[str, Rank, "Suit | None", int]
 NOPLAIN_WEIGHT = 0.3
 #: How much more likely a card of the suit its holder named with a 7
 SUIT_WEIGHT = 2.5
-SOFT = ("noplain", "suit", "chose")
+SOFT = ("noplain", "suit", "chose", "answer")
+#: the soft kinds that weigh a whole hand: a play in a normal turn, an answer to an attack
+CHOICES = ("chose", "answer")
 #: the soft kinds that weigh each card alone (``_weight``); "chose" weighs a whole hand
 CARD_SOFT = ("noplain", "suit")
 #: With three or more players: how much less likely a deal in which a player's
@@ -141,6 +145,9 @@ def evidence(view: OneCardView, events: Sequence[Any]) -> dict[int, list[tuple[i
                 named = Suit[played.suit] if played.suit else None
                 context = (ID[card], named, tuple(size), direction)
                 notes[seat].append((size[seat], plays[seat], ("chose", rank, suit, context)))  # type: ignore[arg-type]
+            if players >= 3 and pending and size[seat] >= 2:
+                context = (ID[card], attack_top, size[(seat + direction) % players])
+                notes[seat].append((size[seat], plays[seat], ("answer", rank, suit, context)))  # type: ignore[arg-type]
             if played.effect == "reverse":
                 direction = -direction
             rank = card.rank
@@ -215,7 +222,7 @@ def resample(game: Game, view: OneCardView, state: Any, rng: random.Random, poli
     of the policy-based inference, Rebstock et al. 2019)."""
     if not evidence:
         return state
-    choices = any(c[0] == "chose" for groups in evidence.values() for _, cs in groups for c in cs)
+    choices = any(c[0] in CHOICES for groups in evidence.values() for _, cs in groups for c in cs)
     new = _deal(game, view, state, rng, evidence)
     if not choices:
         return game.with_zones(state, new)
@@ -230,7 +237,6 @@ def _choice_weight(view: OneCardView, new: dict, evidence: Any) -> float:
     """How likely the opponents' plays were under the normal rules, given the hands
     of a deal (``CHOSE_WEIGHT`` per play that was not the rules' choice)."""
     weight = 1.0
-    queen_skips = view.options.queen_skips_with_two
     for seat, groups in evidence.items():
         hand = [ID[c] for c in new[f"hand{seat}"]]
         done: set = set()
@@ -238,10 +244,10 @@ def _choice_weight(view: OneCardView, new: dict, evidence: Any) -> float:
         for count, constraints in groups:
             held += count
             for c in constraints:
-                if c[0] != "chose" or c in done:
+                if c[0] not in CHOICES or c in done:
                     continue
                 done.add(c)
-                if not _was_choice(hand[:held], c, seat, queen_skips):
+                if not _was_choice(hand[:held], c, seat, view.options):
                     weight *= CHOSE_WEIGHT
     return weight
 
@@ -255,11 +261,18 @@ class _Named:
         self.suit = suit
 
 
-def _was_choice(held: Sequence[int], constraint: Constraint, seat: int, queen_skips: bool) -> bool:
+def _was_choice(held: Sequence[int], constraint: Constraint, seat: int, options: Any) -> bool:
     """Whether the normal rules, holding ``held`` and the card played, would have
-    played it (or one they like as much) on the top of ``constraint``."""
-    _, rank, suit, context = constraint
+    played it (or one they like as much) on the top of ``constraint``: in a
+    normal turn (``chose``) the play they score highest; under an attack
+    (``answer``) the smallest attack card that answers (the biggest when the
+    next player holds 2 cards or fewer), a 3 only with no attack card that
+    answers."""
+    kind, rank, suit, context = constraint
+    if kind == "answer":
+        return _was_answer(held, rank, suit, context, options)
     played, named, sizes, direction = context  # type: ignore[misc]
+    queen_skips = options.queen_skips_with_two
     good = GOOD[rank][suit]
     alternatives = [c for c in held if good[c] and (RANK[c], SUIT[c]) != (RANK[played], SUIT[played])]
     if not alternatives:
@@ -271,6 +284,20 @@ def _was_choice(held: Sequence[int], constraint: Constraint, seat: int, queen_sk
         if scorer.score((other, c)) > mine + 1e-9:
             return False
     return True
+
+
+def _was_answer(held: Sequence[int], rank: Rank, suit: Any, context: Any, options: Any) -> bool:
+    played, attack, next_size = context
+    could = ("noanswer", rank, suit, attack)
+    attacks = [c for c in held if ATTACK_ID[c] and _violates(ALL_CARDS[c], could, options)]
+    if not attacks:
+        return True
+    if not ATTACK_ID[played]:
+        return False  # a 3 spent while an attack card would have passed it on
+    if next_size <= 2:
+        return all(ATTACK_ID[c] <= ATTACK_ID[played] for c in attacks)
+    mine = (ATTACK_ID[played], -POINTS_ID[played])
+    return all((ATTACK_ID[c], -POINTS_ID[c]) >= mine for c in attacks)
 
 
 def _deal(game: Game, view: OneCardView, state: Any, rng: random.Random, evidence: Any) -> dict:
