@@ -28,16 +28,14 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import random
 import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from cardtable.bots import decision_seed
+from cardtable.bots import decision_seed, one_card
 from cardtable.bots.arena import seat_levels, wilson
 from cardtable.bots.base import RuleBot
-from cardtable.bots import one_card
 from cardtable.bots.one_card import SEARCH, _distinct, normal, settle, value
 from cardtable.bots.one_card_endgame import endgame_settle
 from cardtable.bots.one_card_playout import playout_hard
