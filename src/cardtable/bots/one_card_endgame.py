@@ -18,7 +18,11 @@ search kit's ``settle`` hook: inside a rollout, when the searching seat is to
 move with at most ``hand`` cards, the rest of the rollout is this search and
 its value ends the rollout. (So a root move is judged by the best the seat
 could do after it on that deal: a clairvoyant judgment, as every
-determinized search is.)
+determinized search is.) The hard level's kit (``one_card.SEARCH``) does not
+use it: with four players it measured no better than the rules' rollouts
+(20.0% against 26.2% over 80 paired arena games, at about twice the time;
+docs/bots.md, "One-Card with four players, issue 15");
+``benchmarks/one_card_oracle4.py`` runs it as a variant.
 """
 
 from __future__ import annotations
