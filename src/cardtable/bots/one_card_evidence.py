@@ -35,6 +35,11 @@ _SEAT = re.compile(r"^\{p(\d+)\}")
 #: card (``_weight``): "noplain" (played a 7, a 3 or an attack card in a normal
 #: turn, which the normal rules do only when no plain card will do) and "suit"
 #: (named this suit with a 7: the normal rules name the suit they hold most of).
+#: With three or more players, two soft kinds that weigh a whole deal
+#: (``_choice_weight``): "chose" (a play in a normal turn; the last field holds the
+#: card played, the suit named, the hand sizes and the direction then) and
+#: "answer" (a play under an attack; the card, the attack on top, the next
+#: player's hand size then).
 Constraint = tuple[str, Rank, "Suit | None", int]
 
 #: How much less likely a plain good card is in a hand that played defence instead
