@@ -18,7 +18,11 @@ from ..core.cards import Rank, Suit, parse_card
 from ..core.engine import Game
 from ..games.one_card import ALL_CARDS, attack_value, deal_size, is_good_play
 from ..games.one_card.events import Dealt, Drawing, Played
+from ..games.one_card.tables import ATTACK as ATTACK_ID
+from ..games.one_card.tables import GOOD, ID, RANK, SUIT
+from ..games.one_card.tables import POINTS as POINTS_ID
 from ..games.one_card.view import OneCardView
+from .one_card_playout import NORMAL, Scorer
 
 SEVEN, THREE, JACK, QUEEN = Rank.SEVEN, Rank.THREE, Rank.JACK, Rank.QUEEN
 ATTACK = {card: attack_value(card) for card in ALL_CARDS}
@@ -31,13 +35,27 @@ _SEAT = re.compile(r"^\{p(\d+)\}")
 #: card (``_weight``): "noplain" (played a 7, a 3 or an attack card in a normal
 #: turn, which the normal rules do only when no plain card will do) and "suit"
 #: (named this suit with a 7: the normal rules name the suit they hold most of).
+#: With three or more players, two soft kinds that weigh a whole deal
+#: (``_choice_weight``): "chose" (a play in a normal turn; the last field holds the
+#: card played, the suit named, the hand sizes and the direction then) and
+#: "answer" (a play under an attack; the card, the attack on top, the next
+#: player's hand size then).
 Constraint = tuple[str, Rank, "Suit | None", int]
 
 #: How much less likely a plain good card is in a hand that played defence instead
 NOPLAIN_WEIGHT = 0.3
 #: How much more likely a card of the suit its holder named with a 7
 SUIT_WEIGHT = 2.5
-SOFT = ("noplain", "suit")
+SOFT = ("noplain", "suit", "chose", "answer")
+#: the soft kinds that weigh a whole hand: a play in a normal turn, an answer to an attack
+CHOICES = ("chose", "answer")
+#: the soft kinds that weigh each card alone (``_weight``); "chose" weighs a whole hand
+CARD_SOFT = ("noplain", "suit")
+#: With three or more players: how much less likely a deal in which a player's
+#: play was not the normal rules' choice among the cards it held then (per such play)
+CHOSE_WEIGHT = 0.25
+#: and how many deals are drawn at most to find one the play makes likely
+CHOSE_TRIES = 8
 
 
 def _plain(card: Any) -> bool:
@@ -106,6 +124,10 @@ def evidence(view: OneCardView, events: Sequence[Any]) -> dict[int, list[tuple[i
     notes: list[list[tuple[int, int, Constraint]]] = [[] for _ in range(players)]  # (size then, plays so far)
     plays = [0] * players
     pending = jack = False
+    reverses = sum(
+        1 for e in hand_events if e.kind == "play" and _payload(e) is not None and _payload(e).effect == "reverse"
+    )
+    direction = view.direction * (-1) ** reverses  # the direction at the hand's start
     for event in hand_events:
         kind = event.kind
         if kind not in ("play", "draw", "skip", "pass"):
@@ -124,6 +146,15 @@ def evidence(view: OneCardView, events: Sequence[Any]) -> dict[int, list[tuple[i
                 return {}
             if not (pending or jack) and size[seat] >= 3 and _defence_spent(card, seat, size):
                 notes[seat].append((size[seat], plays[seat], ("noplain", rank, suit, 0)))
+            if players >= 3 and not (pending or jack) and size[seat] >= 2:
+                named = Suit[played.suit] if played.suit else None
+                context = (ID[card], named, tuple(size), direction)
+                notes[seat].append((size[seat], plays[seat], ("chose", rank, suit, context)))  # type: ignore[arg-type]
+            if players >= 3 and pending and size[seat] >= 2:
+                context = (ID[card], attack_top, size[(seat + direction) % players])
+                notes[seat].append((size[seat], plays[seat], ("answer", rank, suit, context)))  # type: ignore[arg-type]
+            if played.effect == "reverse":
+                direction = -direction
             rank = card.rank
             suit = Suit[played.suit] if played.suit else card.suit
             attack_top = ATTACK.get(card, 0)
@@ -168,6 +199,13 @@ def evidence(view: OneCardView, events: Sequence[Any]) -> dict[int, list[tuple[i
     return out
 
 
+def _payload(event: Any) -> Any:
+    try:
+        return event.payload(Played)
+    except (TypeError, ValueError):
+        return None
+
+
 def _defence_spent(card: Any, seat: int, size: Sequence[int]) -> bool:
     """Whether the normal rules would play ``card`` in a normal turn only when no
     plain card will do: a 7 always; a 3 or an attack card while no opponent is
@@ -180,9 +218,94 @@ def _defence_spent(card: Any, seat: int, size: Sequence[int]) -> bool:
 
 
 def resample(game: Game, view: OneCardView, state: Any, rng: random.Random, policy, evidence: Any = None) -> Any:
-    """Deal the opponents' hands again, each holding only cards its play allowed."""
+    """Deal the opponents' hands again, each holding only cards its play allowed.
+
+    With three or more players, the plays themselves weigh the deal too: a deal
+    in which an opponent held a card the normal rules would have played rather
+    than the one it played is kept with probability ``CHOSE_WEIGHT`` per such
+    play, else dealt again (at most ``CHOSE_TRIES`` deals: rejection sampling
+    of the policy-based inference, Rebstock et al. 2019)."""
     if not evidence:
         return state
+    choices = any(c[0] in CHOICES for groups in evidence.values() for _, cs in groups for c in cs)
+    new = _deal(game, view, state, rng, evidence)
+    if not choices:
+        return game.with_zones(state, new)
+    for _ in range(CHOSE_TRIES - 1):
+        if rng.random() < _choice_weight(view, new, evidence):
+            break
+        new = _deal(game, view, state, rng, evidence)
+    return game.with_zones(state, new)
+
+
+def _choice_weight(view: OneCardView, new: dict, evidence: Any) -> float:
+    """How likely the opponents' plays were under the normal rules, given the hands
+    of a deal (``CHOSE_WEIGHT`` per play that was not the rules' choice)."""
+    weight = 1.0
+    for seat, groups in evidence.items():
+        hand = [ID[c] for c in new[f"hand{seat}"]]
+        done: set = set()
+        held = 0
+        for count, constraints in groups:
+            held += count
+            for c in constraints:
+                if c[0] not in CHOICES or c in done:
+                    continue
+                done.add(c)
+                if not _was_choice(hand[:held], c, seat, view.options):
+                    weight *= CHOSE_WEIGHT
+    return weight
+
+
+class _Named:
+    """The one field of a play the scorer reads besides its card: the suit named."""
+
+    __slots__ = ("suit",)
+
+    def __init__(self, suit: Suit | None) -> None:
+        self.suit = suit
+
+
+def _was_choice(held: Sequence[int], constraint: Constraint, seat: int, options: Any) -> bool:
+    """Whether the normal rules, holding ``held`` and the card played, would have
+    played it (or one they like as much) on the top of ``constraint``: in a
+    normal turn (``chose``) the play they score highest; under an attack
+    (``answer``) the smallest attack card that answers (the biggest when the
+    next player holds 2 cards or fewer), a 3 only with no attack card that
+    answers."""
+    kind, rank, suit, context = constraint
+    if kind == "answer":
+        return _was_answer(held, rank, suit, context, options)
+    played, named, sizes, direction = context  # type: ignore[misc]
+    queen_skips = options.queen_skips_with_two
+    good = GOOD[rank][suit]
+    alternatives = [c for c in held if good[c] and (RANK[c], SUIT[c]) != (RANK[played], SUIT[played])]
+    if not alternatives:
+        return True
+    scorer = Scorer([played, *held], sizes, seat, direction, queen_skips, NORMAL)
+    mine = scorer.score((_Named(named), played))
+    for c in alternatives:
+        other = _Named((scorer.suit if scorer.suit is not None else Suit(0)) if RANK[c] == SEVEN else None)
+        if scorer.score((other, c)) > mine + 1e-9:
+            return False
+    return True
+
+
+def _was_answer(held: Sequence[int], rank: Rank, suit: Any, context: Any, options: Any) -> bool:
+    played, attack, next_size = context
+    could = ("noanswer", rank, suit, attack)
+    attacks = [c for c in held if ATTACK_ID[c] and _violates(ALL_CARDS[c], could, options)]
+    if not attacks:
+        return True
+    if not ATTACK_ID[played]:
+        return False  # a 3 spent while an attack card would have passed it on
+    if next_size <= 2:
+        return all(ATTACK_ID[c] <= ATTACK_ID[played] for c in attacks)
+    mine = (ATTACK_ID[played], -POINTS_ID[played])
+    return all((ATTACK_ID[c], -POINTS_ID[c]) >= mine for c in attacks)
+
+
+def _deal(game: Game, view: OneCardView, state: Any, rng: random.Random, evidence: Any) -> dict:
     zones = game.zones(state)
     seats = sorted(evidence)
     pool = list(zones["deck"])
@@ -200,7 +323,7 @@ def resample(game: Game, view: OneCardView, state: Any, rng: random.Random, poli
         hand: list = []
         for count, constraints in evidence[seat]:
             hard = [c for c in constraints if c[0] not in SOFT]
-            soft = tuple(c for c in constraints if c[0] in SOFT)
+            soft = tuple(c for c in constraints if c[0] in CARD_SOFT)
             order = range(len(pool))
             if soft:
                 order = sorted(order, key=lambda i: -keys[i] / _weight(pool[i], soft))
@@ -220,4 +343,4 @@ def resample(game: Game, view: OneCardView, state: Any, rng: random.Random, poli
                 hand.append(card)
         new[f"hand{seat}"] = tuple(hand)
     new["deck"] = tuple(card for i, card in enumerate(pool) if not taken[i])
-    return game.with_zones(state, new)
+    return new

@@ -92,6 +92,11 @@ class Weights:
     king_alone: float = -5.0
     #: a play that leaves a lone 7
     last_seven: float = 10.0
+    #: with three or more players: a Jack that skips the weakest opponent (the next
+    #: player), any other Jack, a Queen that turns play away from the weakest
+    jack_threat: float = 15.0
+    jack_many: float = 3.0
+    queen_threat: float = 10.0
 
 
 #: the normal level's rules
@@ -216,12 +221,12 @@ class Scorer:
             elif not self.danger:
                 score -= w.attack_calm
         if rank == JACK:
-            score += w.jack_two if self.two else (15.0 if self.next_size == self.threat else 3.0)
+            score += w.jack_two if self.two else (w.jack_threat if self.next_size == self.threat else w.jack_many)
         elif rank == QUEEN:
             if self.two and self.queen_skips:
                 score += w.queen_two
             elif not self.two and self.next_size == self.threat and self.prev_size > self.threat:
-                score += 10.0
+                score += w.queen_threat
         elif rank == KING:
             score += w.king_follow if follow and left > 1 else w.king_alone
         if left == 1:
