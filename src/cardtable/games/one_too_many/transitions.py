@@ -12,7 +12,7 @@ ever changed in place.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from ...core.cards import Card, Suit, cards_text
 from ...core.engine import Event
@@ -27,6 +27,24 @@ _DIAMONDS = Suit.DIAMONDS
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+@cache
+def seat_order(n: int, first: int) -> tuple[int, ...]:
+    """All ``n`` seats, starting from ``first``."""
+    return tuple((first + k) % n for k in range(n))
+
+
+@cache
+def _bank_text(kind: str, seat: int, points: int) -> str:
+    if kind == "pass":
+        return f"{{p{seat}}} passes and banks {_plural(points, 'point')}"
+    return f"{{p{seat}}} banks {_plural(points, 'point')}"
+
+
+@cache
+def _shuffle_event(size: int) -> Event:
+    return Event("shuffle", f"The deck is shuffled ({_plural(size, 'card')})", None, (("size", size),))
 
 
 class _Table:
@@ -47,7 +65,7 @@ class _Table:
         self.phase = state.phase
         self.deck = list(state.deck)
         self.center = list(state.center)
-        self.piles = [list(pile) for pile in state.piles]
+        self.piles = list(state.piles)  # tuples: a pile is replaced, never changed in place
         self.scores = list(state.scores)
         self.in_round = list(state.in_round)
         self.redo = list(state.redo)
@@ -62,14 +80,14 @@ class _Table:
         s = self.state
         return OneTooManyState(  # (positional: the fields in order, as a call by keyword costs more)
             s.players, s.options, s.cards, self.rng, self.round, self.turn, self.first, self.phase,
-            tuple(self.deck), tuple(self.center), tuple(map(tuple, self.piles)), tuple(self.scores),
+            tuple(self.deck), tuple(self.center), tuple(self.piles), tuple(self.scores),
             tuple(self.in_round), tuple(self.redo), tuple(self.kept), tuple(self.passed_on),
             tuple(self.round_points), self.secret, self.last_reveal,
         )  # fmt: skip
 
-    def seat_order(self) -> list[int]:
+    def seat_order(self) -> tuple[int, ...]:
         """All seats, starting from the round's first seat."""
-        return [(self.first + k) % self.n for k in range(self.n)]
+        return seat_order(self.n, self.first)
 
     def shuffle(self) -> None:
         deck, self.rng = self.rng.shuffled(self.deck)
@@ -86,15 +104,12 @@ class _Table:
         self.scores[seat] += points
         self.round_points[seat] += points
         self.deck.extend(pile)
-        self.piles[seat] = []
+        self.piles[seat] = ()
         self.kept[seat] = None
         self.in_round[seat] = False
         if kind == "pass":
             self.passed_on[seat] = self.turn
-            text = f"{{p{seat}}} passes and banks {_plural(points, 'point')}"
-        else:
-            text = f"{{p{seat}}} banks {_plural(points, 'point')}"
-        self.events.append(Event(kind, text, None, (
+        self.events.append(Event(kind, _bank_text(kind, seat, points), None, (
             ("seat", seat), ("points", points), ("score", self.scores[seat]), ("turn", self.turn))))
         return points
 
@@ -109,8 +124,7 @@ class _Table:
         if returned:
             self.shuffle()
             size = len(self.deck)
-            self.events.append(Event("shuffle", f"The deck is shuffled ({_plural(size, 'card')})", None,
-                                     (("size", size),)))
+            self.events.append(_shuffle_event(size))
         # 2. drawing, one card at a time in seat order, checking the bust after each card
         busted = self.draw(tuple([(seat, asks[seat] or 0) for seat in order if self.in_round[seat]]))
         # 3. what comes next
@@ -143,7 +157,7 @@ class _Table:
                     busted = True
                     break
             else:
-                piles[seat].append(card)
+                piles[seat] += (card,)
         self.events.extend(map(draw_event, order[:at], self.deck[:at]))  # one event per card
         del self.deck[:at]
         center.sort()
@@ -165,7 +179,7 @@ class _Table:
             pile = self.piles[seat]
             keep: Card | None = pile[-1] if pile else None
             self.deck.extend(pile[:-1])
-            self.piles[seat] = [keep] if keep is not None else []
+            self.piles[seat] = (keep,) if keep is not None else ()
             self.kept[seat] = keep
             self.in_round[seat] = False
             self.next_redo[seat] = True
@@ -198,7 +212,7 @@ class _Table:
             keep = self.kept[seat]
             if pile and (len(pile) > 1 or pile[0] != keep):
                 self.deck.extend(card for card in pile if card != keep)
-                self.piles[seat] = [keep] if keep is not None else []
+                self.piles[seat] = (keep,) if keep is not None else ()
         self.shuffle()
         self.round += 1
         self.turn = 1
@@ -241,13 +255,22 @@ def start_game(state: OneTooManyState, events: list[Event]) -> OneTooManyState:
 
 
 def perform(state: OneTooManyState, player: int, move: Move) -> tuple[OneTooManyState, tuple[Event, ...]]:
+    """Record ``player``'s secret choice (``apply`` has checked it is legal,
+    so ``SecretChoices.commit``'s checks are not made again here)."""
+    secret = state.secret
+    values = secret.values
     if isinstance(move, Redo):  # phase REDO
-        secret = state.secret.commit(player, move.use)
-        events = redo_choice_events(player, move.use)
+        choice: int | bool = move.use
+        events = redo_choice_events(player, choice)
     else:
-        secret = state.secret.commit(player, move.count)
-        events = choice_events(player, move.count)
-    if len(secret.values) < len(secret.waiting):  # (secret.complete, written out: most moves stop here)
+        choice = move.count
+        events = choice_events(player, choice)
+    if not values or values[-1][0] < player:  # (choices mostly come in seat order: no sort)
+        values = (*values, (player, choice))
+    else:
+        values = tuple(sorted((*values, (player, choice))))
+    secret = SecretChoices(secret.waiting, values)
+    if len(values) < len(secret.waiting):  # (secret.complete, written out: most moves stop here)
         return evolve(state, secret=secret), events
     return complete_choices(state, secret, list(events))
 
@@ -256,36 +279,51 @@ def complete_choices(
     state: OneTooManyState, secret: SecretChoices, events: list[Event]
 ) -> tuple[OneTooManyState, tuple[Event, ...]]:
     """Every seat has chosen: show the numbers, then the Redo decisions, or
-    play the turn out."""
+    play the turn out. ``secret.values`` is sorted by seat: in phases CHOOSE
+    and RECHOOSE exactly the numbers the reveal shows."""
     phase = state.phase
-    values = secret.revealed()
+    values = secret.values
     if phase is Phase.CHOOSE:
-        asks = tuple(values.get(seat) for seat in range(state.players))
-        events.append(_reveal_event(asks, state, redo=False))
+        n = state.players
+        if len(values) == n:
+            asks: tuple[int | None, ...] = tuple([count for _, count in values])
+        else:
+            numbers: list[int | None] = [None] * n
+            for seat, count in values:
+                numbers[seat] = count
+            asks = tuple(numbers)
+        events.append(_reveal_event(values, state, redo=False))
+        in_round, redo = state.in_round, state.redo
         eligible: tuple[int, ...] = ()
-        if sum(state.in_round) >= 2:
-            eligible = tuple(s for s in range(state.players) if state.in_round[s] and state.redo[s])
+        if len(values) >= 2 and True in redo:  # (everyone in the round chose: len(values) of them)
+            eligible = tuple([s for s in range(n) if in_round[s] and redo[s]])
         if eligible:
             return evolve(state, phase=Phase.REDO, secret=SecretChoices.open(eligible),
                          last_reveal=asks), tuple(events)
         return resolve_turn(state, asks, events), tuple(events)
     if phase is Phase.REDO:
-        users = tuple(seat for seat, use in secret.values if use)
-        for seat, use in secret.values:
-            events.append(Event(
-                "redo", f"{{p{seat}}} uses the Redo" if use else f"{{p{seat}}} keeps the Redo for later",
-                None, (("seat", seat), ("use", use))))
+        users = tuple(seat for seat, use in values if use)
+        for seat, use in values:
+            events.append(_redo_event(seat, use))
         if users:
             redo = tuple(False if seat in users else held for seat, held in enumerate(state.redo))
             return evolve(state, phase=Phase.RECHOOSE, secret=SecretChoices.open(users),
                          redo=redo), tuple(events)
         return resolve_turn(state, state.last_reveal, events), tuple(events)
     # RECHOOSE: the new numbers replace the old ones
-    asks = tuple(values.get(seat, old) for seat, old in enumerate(state.last_reveal))
-    events.append(_reveal_event(asks, state, redo=True, changed=tuple(sorted(values))))
+    new = dict(values)
+    asks = tuple(new.get(seat, old) for seat, old in enumerate(state.last_reveal))
+    events.append(_reveal_event(values, state, redo=True))
     return resolve_turn(state, asks, events), tuple(events)
 
 
+@cache
+def _redo_event(seat: int, use: bool) -> Event:
+    return Event("redo", f"{{p{seat}}} uses the Redo" if use else f"{{p{seat}}} keeps the Redo for later",
+                 None, (("seat", seat), ("use", use)))
+
+
+@lru_cache(maxsize=4096)  # (seat, count) pairs: a few hundred distinct ones in a game
 def draw_order(wants: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
     """Who receives each card of a turn's drawing: one card to each seat
     still wanting one, in ``wants``' order, round after round."""
@@ -325,13 +363,16 @@ def redo_choice_events(player: int, use: bool) -> tuple[Event, Event]:
     )
 
 
-def _reveal_event(asks: tuple[int | None, ...], state: OneTooManyState, redo: bool,
-                  changed: tuple[int, ...] = ()) -> Event:
-    shown = tuple((seat, count) for seat, count in enumerate(asks) if count is not None
-                  and (not redo or seat in changed))
+def _reveal_event(shown: tuple[tuple[int, int], ...], state: OneTooManyState, redo: bool) -> Event:
+    """The numbers shown (``(seat, number)`` by seat: everyone's, or with a
+    Redo the new ones)."""
+    return Event("reveal", _reveal_text(shown, redo), None,
+                 (("asks", shown), ("round", state.round), ("turn", state.turn), ("redo", redo)))
+
+
+@lru_cache(maxsize=4096)  # a few hundred distinct reveals in a game; formatting one costs a third of a turn's events
+def _reveal_text(shown: tuple[tuple[int, int], ...], redo: bool) -> str:
     parts = ", ".join(
         f"{{p{seat}}} passes" if count == 0 else f"{{p{seat}}} asks for {count}" for seat, count in shown
     )
-    head = "New numbers shown" if redo else "Numbers shown"
-    return Event("reveal", f"{head}: {parts}", None,
-                 (("asks", shown), ("round", state.round), ("turn", state.turn), ("redo", redo)))
+    return f"{'New numbers shown' if redo else 'Numbers shown'}: {parts}"
