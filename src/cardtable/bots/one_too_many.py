@@ -291,7 +291,10 @@ def _normal(table: Table, phase: Phase, limit: int, in_round: Sequence[bool], la
         use = max(values) > values[mine] + 0.3
         return _find(moves, REDOS[0] if use else REDOS[1])
     numbers, values = _ask_values(table, phase, limit, in_round, last_reveal, scores, target, rng)
-    best = max(range(len(numbers)), key=lambda i: (values[i], -numbers[i]))
+    best = 0  # the highest value, the smallest such number (``numbers`` ascend)
+    for i in range(1, len(values)):
+        if values[i] > values[best]:
+            best = i
     return _find(moves, ASKS[numbers[best]])
 
 
