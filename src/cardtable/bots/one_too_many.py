@@ -12,9 +12,9 @@ the greediest opponent, since only the greediest pay for a bust.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 import random
 from bisect import bisect
+from dataclasses import replace
 from functools import lru_cache
 from itertools import accumulate
 from typing import Any, Sequence
@@ -24,7 +24,7 @@ from ..core.engine import Game
 from ..core.secret import CHOSEN, SecretChoices
 from ..games.one_too_many.moves import ASKS, REDOS, Ask, Redo
 from ..games.one_too_many.runs import longest_run
-from ..games.one_too_many.state import Phase, evolve
+from ..games.one_too_many.state import RECHOOSE, REDO, Phase, evolve
 from ..games.one_too_many.view import OneTooManyView
 from .search import SearchKit
 
@@ -258,7 +258,7 @@ def ask_values(view: OneTooManyView, rng: random.Random) -> tuple[list[int], lis
 def _ask_values(table: Table, phase: Phase, limit: int, in_round: Sequence[bool], last_reveal: Sequence,
                 scores: Sequence[int], target: int, rng: random.Random) -> tuple[list[int], list[float]]:
     numbers = _numbers(limit, in_round)
-    if phase is Phase.RECHOOSE:
+    if phase is RECHOOSE:
         scenarios = _shown(table.me, table.players, last_reveal, in_round)
     else:
         scenarios = _scenarios(table, numbers, rng)
@@ -285,7 +285,7 @@ def playout(state: Any, seat: int, moves: Sequence[Any], rng: random.Random) -> 
 
 def _normal(table: Table, phase: Phase, limit: int, in_round: Sequence[bool], last_reveal: Sequence,
             scores: Sequence[int], target: int, moves: Sequence[Any], rng: random.Random) -> Any:
-    if phase is Phase.REDO:
+    if phase is REDO:
         numbers = list(range(limit + 1))
         values = table.values(numbers, _shown(table.me, table.players, last_reveal, in_round))
         mine = last_reveal[table.me] or 0
@@ -311,7 +311,7 @@ def easy(view: OneTooManyView, moves: Sequence[Any], rng: random.Random) -> Any:
     """A rule of thumb, and one decision in five made on a whim."""
     if rng.random() < 0.2:
         return rng.choice(list(moves))
-    if view.phase is Phase.REDO:
+    if view.phase is REDO:
         return _find(moves, Redo(rng.random() < 0.5))
     table = Table(view)
     counts = [m.count for m in moves]
@@ -414,7 +414,7 @@ def round_over(start: Any, state: Any) -> bool:
 
 def candidates(view: OneTooManyView, moves: list, prior: Any) -> list:
     """The numbers worth searching: the four the normal rules value most, and passing."""
-    if view.phase is Phase.REDO:
+    if view.phase is REDO:
         return list(moves)
     numbers, values = ask_values(view, random.Random(0))
     ranked = sorted(range(len(numbers)), key=lambda i: -values[i])

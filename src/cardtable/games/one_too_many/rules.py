@@ -20,13 +20,13 @@ import random
 from typing import Iterable, Mapping
 
 from ...core.cards import Card
-from ...core.engine import Event, Game, Outcome
+from ...core.engine import Game, Outcome
 from ...core.rng import Rng
 from . import INFO, deal, legality, outcome, transitions
 from . import zones as card_zones
 from .moves import Ask, Move, Redo, describe_move
 from .options import Options as OneTooManyOptions
-from .state import OneTooManyState, Phase
+from .state import OVER, OneTooManyState
 from .view import OneTooManyView, determinize, make_view
 
 Cards = tuple[Card, ...]
@@ -78,7 +78,7 @@ class OneTooMany(Game[OneTooManyState, Move, OneTooManyView, OneTooManyOptions])
 
     # -- the end -----------------------------------------------------------------
     def is_over(self, state: OneTooManyState) -> bool:
-        return state.phase is Phase.OVER
+        return state.phase is OVER
 
     def outcome(self, state: OneTooManyState) -> Outcome:
         return outcome.outcome(state)

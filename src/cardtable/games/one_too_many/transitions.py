@@ -7,44 +7,40 @@ next turn or round.
 
 The work is done on a small mutable scratch copy of the state (``_Table``)
 inside one call, then frozen back into a new :class:`OneTooManyState`; no state is
-ever changed in place.
+ever changed in place. (A turn without a pass or a bust skips the scratch
+copy.) The events are built in ``turn_events``.
 """
 
 from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from ...core.cards import Card, Suit, cards_text
+from ...core.cards import Card, Suit
 from ...core.engine import Event
 from ...core.secret import SecretChoices
 from .moves import Move, Redo
-from .runs import longest_run, longest_run_cards, rank_mask
-from .state import OneTooManyState, Phase, evolve
+from .runs import longest_run, rank_mask
+from .state import CHOOSE, OVER, RECHOOSE, REDO, OneTooManyState, evolve
+from .turn_events import (
+    bank_text,
+    bust_event,
+    choice_events,
+    draw_event,
+    greediest_event,
+    redo_choice_events,
+    redo_event,
+    reveal_event,
+    shuffle_event,
+)
 
 _NO_SECRET: SecretChoices = SecretChoices(frozenset())
 _DIAMONDS = Suit.DIAMONDS
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 @cache
 def seat_order(n: int, first: int) -> tuple[int, ...]:
     """All ``n`` seats, starting from ``first``."""
     return tuple((first + k) % n for k in range(n))
-
-
-@cache
-def _bank_text(kind: str, seat: int, points: int) -> str:
-    if kind == "pass":
-        return f"{{p{seat}}} passes and banks {_plural(points, 'point')}"
-    return f"{{p{seat}}} banks {_plural(points, 'point')}"
-
-
-@cache
-def _shuffle_event(size: int) -> Event:
-    return Event("shuffle", f"The deck is shuffled ({_plural(size, 'card')})", None, (("size", size),))
 
 
 class _Table:
@@ -109,7 +105,7 @@ class _Table:
         self.in_round[seat] = False
         if kind == "pass":
             self.passed_on[seat] = self.turn
-        self.events.append(Event(kind, _bank_text(kind, seat, points), None, (
+        self.events.append(Event(kind, bank_text(kind, seat, points), None, (
             ("seat", seat), ("points", points), ("score", self.scores[seat]), ("turn", self.turn))))
         return points
 
@@ -124,7 +120,7 @@ class _Table:
         if returned:
             self.shuffle()
             size = len(self.deck)
-            self.events.append(_shuffle_event(size))
+            self.events.append(shuffle_event(size))
         # 2. drawing, one card at a time in seat order, checking the bust after each card
         busted = self.draw(tuple([(seat, asks[seat] or 0) for seat in order if self.in_round[seat]]))
         self.after_draw(busted, asks)
@@ -149,11 +145,7 @@ class _Table:
         return busted
 
     def bust(self, asks: tuple[int | None, ...]) -> None:
-        run = longest_run_cards(self.center)
-        self.emit("bust",
-                  f"Bust! The Diamonds {cards_text(run)} make a run of {len(run)}, "
-                  f"longer than the {self.n} players",
-                  run=tuple(c.code for c in run), length=len(run))
+        self.events.append(bust_event(tuple(self.center), self.n))
         most = max(asks[seat] or 0 for seat in range(self.n) if self.in_round[seat])
         for seat in self.seat_order():
             if not self.in_round[seat]:
@@ -168,11 +160,7 @@ class _Table:
             self.kept[seat] = keep
             self.in_round[seat] = False
             self.next_redo[seat] = True
-            kept_text = f"keeps {keep.face}" if keep is not None else "has no card to keep"
-            self.emit("greediest",
-                      f"{{p{seat}}} asked for the most ({most}): scores nothing this round, "
-                      f"{kept_text}, and holds a Redo for the next round",
-                      seat=seat, asked=most, kept=None if keep is None else keep.code)
+            self.events.append(greediest_event(seat, most, keep))
 
     # -- rounds ----------------------------------------------------------------
     def end_round(self) -> None:
@@ -183,7 +171,7 @@ class _Table:
         self.next_redo = [False] * self.n
         self.secret = _NO_SECRET
         if max(self.scores) >= self.state.options.target:
-            self.phase = Phase.OVER
+            self.phase = OVER
             best = max(self.scores)
             self.emit("game_end",
                       f"The game ends after round {self.round}: the target of "
@@ -205,16 +193,16 @@ class _Table:
         self.in_round = [True] * self.n
         self.passed_on = [0] * self.n
         self.round_points = [0] * self.n
-        self.phase = Phase.CHOOSE
+        self.phase = CHOOSE
         self.emit("round_start",
                   f"Round {self.round} begins; {{p{self.first}}} draws first",
                   round=self.round, first=self.first, deck=len(self.deck))
 
     def start_turn(self) -> None:
         """Open the next turn's secret numbers; an empty deck banks everyone and ends the round."""
-        while self.phase is not Phase.OVER:
+        while self.phase is not OVER:
             if self.deck:
-                self.phase = Phase.CHOOSE
+                self.phase = CHOOSE
                 self.secret = open_choices(tuple(self.in_round))
                 return
             self.emit("deck_empty",
@@ -277,7 +265,7 @@ def resolve_turn(state: OneTooManyState, asks: tuple[int | None, ...], events: l
         return table.freeze()
     s = state
     return OneTooManyState(  # (positional, as in ``_Table.freeze``)
-        s.players, s.options, s.cards, s.rng, s.round, s.turn + 1, s.first, Phase.CHOOSE,
+        s.players, s.options, s.cards, s.rng, s.round, s.turn + 1, s.first, CHOOSE,
         deck[at:], tuple(center), tuple(piles), s.scores, in_round, s.redo, s.kept, s.passed_on,
         s.round_points, open_choices(in_round), asks,
     )  # fmt: skip
@@ -325,7 +313,7 @@ def complete_choices(
     and RECHOOSE exactly the numbers the reveal shows."""
     phase = state.phase
     values = secret.values
-    if phase is Phase.CHOOSE:
+    if phase is CHOOSE:
         n = state.players
         if len(values) == n:
             asks: tuple[int | None, ...] = tuple([count for _, count in values])
@@ -334,35 +322,29 @@ def complete_choices(
             for seat, count in values:
                 numbers[seat] = count
             asks = tuple(numbers)
-        events.append(_reveal_event(values, state, redo=False))
+        events.append(reveal_event(values, state, redo=False))
         in_round, redo = state.in_round, state.redo
         eligible: tuple[int, ...] = ()
         if len(values) >= 2 and True in redo:  # (everyone in the round chose: len(values) of them)
             eligible = tuple([s for s in range(n) if in_round[s] and redo[s]])
         if eligible:
-            return evolve(state, phase=Phase.REDO, secret=SecretChoices.open(eligible),
+            return evolve(state, phase=REDO, secret=SecretChoices.open(eligible),
                          last_reveal=asks), tuple(events)
         return resolve_turn(state, asks, events), tuple(events)
-    if phase is Phase.REDO:
+    if phase is REDO:
         users = tuple(seat for seat, use in values if use)
         for seat, use in values:
-            events.append(_redo_event(seat, use))
+            events.append(redo_event(seat, use))
         if users:
             redo = tuple(False if seat in users else held for seat, held in enumerate(state.redo))
-            return evolve(state, phase=Phase.RECHOOSE, secret=SecretChoices.open(users),
+            return evolve(state, phase=RECHOOSE, secret=SecretChoices.open(users),
                          redo=redo), tuple(events)
         return resolve_turn(state, state.last_reveal, events), tuple(events)
     # RECHOOSE: the new numbers replace the old ones
     new = dict(values)
     asks = tuple(new.get(seat, old) for seat, old in enumerate(state.last_reveal))
-    events.append(_reveal_event(values, state, redo=True))
+    events.append(reveal_event(values, state, redo=True))
     return resolve_turn(state, asks, events), tuple(events)
-
-
-@cache
-def _redo_event(seat: int, use: bool) -> Event:
-    return Event("redo", f"{{p{seat}}} uses the Redo" if use else f"{{p{seat}}} keeps the Redo for later",
-                 None, (("seat", seat), ("use", use)))
 
 
 @lru_cache(maxsize=4096)  # (seat, count) pairs: a few hundred distinct ones in a game
@@ -372,49 +354,3 @@ def draw_order(wants: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
     most = max([count for _, count in wants], default=0)
     return tuple([seat for turn in range(most) for seat, count in wants if count > turn])
 
-
-@cache
-def draw_event(seat: int, card: Card) -> Event:
-    """``seat`` draws ``card``: a Diamond into the center, any other onto their
-    pile (built once per seat and card, as events are immutable)."""
-    if card.suit is _DIAMONDS:
-        return Event("draw", f"{{p{seat}}} draws {card.face} into the center", None,
-                     (("seat", seat), ("card", card.code), ("to", "center")))
-    return Event("draw", f"{{p{seat}}} draws {card.face} onto their pile", None,
-                 (("seat", seat), ("card", card.code), ("to", "pile")))
-
-
-@cache
-def choice_events(player: int, count: int) -> tuple[Event, Event]:
-    """A secret number chosen: the public event, and the chooser's own. Events
-    are immutable, so each is built once and shared."""
-    return (
-        Event("choose", f"{{p{player}}} has chosen a number", None, (("seat", player),)),
-        Event("choose", f"{{p{player}}} asks for {count} (secret until shown)",
-              frozenset((player,)), (("seat", player), ("count", count))),
-    )
-
-
-@cache
-def redo_choice_events(player: int, use: bool) -> tuple[Event, Event]:
-    """A Redo decided: the public event, and the decider's own (built once, as ``choice_events``)."""
-    return (
-        Event("redo_choice", f"{{p{player}}} has decided about the Redo", None, (("seat", player),)),
-        Event("redo_choice", f"{{p{player}}} {'uses' if use else 'keeps'} the Redo (secret until all decide)",
-              frozenset((player,)), (("seat", player), ("use", use))),
-    )
-
-
-def _reveal_event(shown: tuple[tuple[int, int], ...], state: OneTooManyState, redo: bool) -> Event:
-    """The numbers shown (``(seat, number)`` by seat: everyone's, or with a
-    Redo the new ones)."""
-    return Event("reveal", _reveal_text(shown, redo), None,
-                 (("asks", shown), ("round", state.round), ("turn", state.turn), ("redo", redo)))
-
-
-@lru_cache(maxsize=4096)  # a few hundred distinct reveals in a game; formatting one costs a third of a turn's events
-def _reveal_text(shown: tuple[tuple[int, int], ...], redo: bool) -> str:
-    parts = ", ".join(
-        f"{{p{seat}}} passes" if count == 0 else f"{{p{seat}}} asks for {count}" for seat, count in shown
-    )
-    return f"{'New numbers shown' if redo else 'Numbers shown'}: {parts}"

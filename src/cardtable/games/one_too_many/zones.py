@@ -7,7 +7,7 @@ from typing import Mapping
 
 from ...core.cards import Card, Suit
 from .runs import longest_run, rank_mask
-from .state import OneTooManyState, Phase, evolve
+from .state import CHOOSE, OVER, REDO, OneTooManyState, evolve
 
 _DIAMONDS = Suit.DIAMONDS
 
@@ -77,7 +77,7 @@ def counter_violations(state: OneTooManyState) -> list[str]:
             problems.append(f"seat {seat + 1} passed but is still in the round")
         if passed_on[seat] > turn:
             problems.append(f"seat {seat + 1} passed on a later turn than the current one")
-    if state.phase is Phase.OVER:
+    if state.phase is OVER:
         if max(scores) < state.options.target:
             problems.append("the game is over but nobody reached the target")
         return problems
@@ -100,9 +100,9 @@ def _open_turn_problems(state: OneTooManyState, problems: list[str]) -> list[str
     waiting = secret.waiting
     if not waiting or any(not in_round[seat] for seat in waiting):
         problems.append("the seats choosing are not all in the round")
-    if phase is Phase.CHOOSE and waiting != {s for s in range(n) if in_round[s]}:
+    if phase is CHOOSE and waiting != {s for s in range(n) if in_round[s]}:
         problems.append("not everyone in the round is choosing a number")
-    if phase is Phase.REDO:
+    if phase is REDO:
         if any(not redo[seat] for seat in waiting):
             problems.append("a seat without a Redo is deciding on one")
         for seat, value in secret.values:
