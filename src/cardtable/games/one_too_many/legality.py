@@ -41,7 +41,9 @@ def legal_moves(state: OneTooManyState, player: int) -> tuple[Move, ...]:
         return ()
     if phase is REDO:
         return REDOS
-    return ASKING[state.alone][state.limit]
+    options = state.options  # (state.limit and state.alone, written out: this runs at every step)
+    limit = options.first_turn_limit if state.turn == 1 else options.later_turn_limit
+    return ASKING[state.in_round.count(True) == 1][limit]
 
 
 ASKING = tuple(tuple(ASKS[: limit + 1] if limit < 1 or not alone else ASKS[:1] + ASKS[2 : limit + 1]

@@ -59,7 +59,9 @@ class OneTooMany(Game[OneTooManyState, Move, OneTooManyView, OneTooManyOptions])
         return legality.candidate_moves(state, player)
 
     def legal_moves(self, state: OneTooManyState, player: int) -> list[Move]:
-        return self.remember_legal(state, player, legality.legal_moves(state, player))
+        moves = legality.legal_moves(state, player)  # always a shared tuple:
+        self._verified = (state, player, moves)  # ``remember_legal`` written out
+        return list(moves)
 
     def why_illegal(self, state: OneTooManyState, player: int, move: Move) -> str | None:
         return legality.why_illegal(state, player, move)
