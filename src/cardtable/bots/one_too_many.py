@@ -14,7 +14,6 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect
-from dataclasses import replace
 from functools import lru_cache
 from itertools import accumulate
 from typing import Any, Sequence
@@ -325,38 +324,10 @@ def easy(view: OneTooManyView, moves: Sequence[Any], rng: random.Random) -> Any:
 
 
 # -- hard: the search kit -----------------------------------------------------------
-def greed(view: OneTooManyView, events: Sequence[Any]) -> tuple[float, ...] | None:
-    """Inference from play (tried, not shipped: docs/bots.md): how many cards
-    more than the others at the same reveal each seat asked for, on average
-    over this game's numbers shown, shrunk towards 0 (``GREED_PRIOR`` reveals
-    of no difference). None when nobody's numbers have been shown yet."""
-    n = view.players
-    excess, seen = [0.0] * n, [0] * n
-    for event in events:
-        if event.kind != "reveal":
-            continue
-        data = dict(event.data)
-        asks = data["asks"]
-        if data["redo"] or len(asks) < 2:
-            continue
-        total = sum(count for _, count in asks)
-        for seat, count in asks:
-            excess[seat] += count - (total - count) / (len(asks) - 1)
-            seen[seat] += 1
-    if not any(seen):
-        return None
-    return tuple(excess[s] / (seen[s] + GREED_PRIOR) for s in range(n))
-
-
-#: ``greed``'s shrinking: this many reveals' worth of no difference
-GREED_PRIOR = 4.0
-
-
 def resample(game: Game, view: OneTooManyView, state: Any, rng: random.Random, policy, evidence: Any = None) -> Any:
     """The others' secret numbers (or Redo decisions) as the normal model would choose
     them, in place of ``determinize``'s uniform guesses (``policy`` is ``normal``:
-    worked out by ``playout``, its very move without the seat's view). With
-    ``evidence`` (``greed``), a number is moved by the seat's greed, rounded at random."""
+    worked out by ``playout``, its very move without the seat's view)."""
     hidden = [seat for seat, value in view.choices if value is CHOSEN]
     if not hidden:
         return state
@@ -368,22 +339,9 @@ def resample(game: Game, view: OneTooManyView, state: Any, rng: random.Random, p
             move = playout(unchosen, seat, moves, rng)
         else:
             move = policy(game.view(state, seat), moves, rng)
-        if evidence is not None and isinstance(move, Ask) and move.count:
-            move = _greedier(move.count, evidence[seat], moves, rng)
         values[seat] = move.use if isinstance(move, Redo) else move.count
     secret = SecretChoices(state.secret.waiting, tuple(sorted(values.items())))
     return evolve(state, secret=secret)
-
-
-def _greedier(count: int, excess: float, moves: Sequence[Any], rng: random.Random) -> Any:
-    """The legal ask nearest to ``count + excess``, the excess rounded at random
-    (an ask stays an ask: a pass is a decision of its own)."""
-    shift = math.floor(excess)
-    if rng.random() < excess - shift:
-        shift += 1
-    wanted = max(2, count + shift) if count >= 2 else max(1, count + shift)
-    asks = [m.count for m in moves if m.count]
-    return ASKS[min(asks, key=lambda k: abs(k - wanted))]
 
 
 def _unchosen(state: Any, seat: int) -> Any:
@@ -427,5 +385,3 @@ SEARCH = SearchKit(
     policy=normal, value=value, horizon=round_over, resample=resample, candidates=candidates, confidence=1.0,
     playout=playout,
 )
-#: the hard level with inference from play (``greed``): measured, not shipped (docs/bots.md)
-SEARCH_GREED = replace(SEARCH, evidence=greed)
