@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable
 
 from .moves import ASKS, REDOS, Ask, Move, Redo
@@ -13,9 +14,18 @@ from .state import CHOOSE, OVER, REDO, OneTooManyState
 
 
 def to_act(state: OneTooManyState) -> tuple[int, ...]:
+    """``state.secret.pending``, remembered by who is choosing and who has
+    chosen (a few dozen pairs in a game; working it out each time cost a
+    twentieth of a step)."""
     if state.phase is OVER:
         return ()
-    return state.secret.pending
+    secret = state.secret
+    return _pending(secret.waiting, tuple([seat for seat, _ in secret.values]))
+
+
+@lru_cache(maxsize=1024)
+def _pending(waiting: frozenset[int], chosen: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted(waiting.difference(chosen)))
 
 
 def candidate_moves(state: OneTooManyState, player: int) -> Iterable[Move]:
