@@ -21,7 +21,8 @@ class Phase(StrEnum):
 
 # The phases as plain module names: on Python 3.11 ``Phase.OVER`` goes through
 # the enum's metaclass, 15 times the cost of a global, and a step tests the
-# phase four or five times (4 players, random play: the step 9% cheaper).
+# phase four or five times (``is_over``, ``to_act`` and ``legal_moves`` each
+# 1.4 to 2 times faster with them, by timeit).
 CHOOSE, REDO, RECHOOSE, OVER = Phase.CHOOSE, Phase.REDO, Phase.RECHOOSE, Phase.OVER
 
 
