@@ -141,7 +141,7 @@ class Table:
                            self.deck, self.players, tuple(numbers))[0])
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 12)  # (30 sampled states meet a few hundred new public positions)
 def _chances(center: int, unseen: int, deck: int, players: int, most: int) -> tuple[float, ...]:
     """``bust_chance`` of drawing 0, 1, ..., ``most`` cards (one look-up per decision
     in place of one per number and scenario)."""
@@ -155,7 +155,7 @@ def _chances(center: int, unseen: int, deck: int, players: int, most: int) -> tu
 _REMEMBERED = 11
 
 
-@lru_cache(maxsize=1 << 15)
+@lru_cache(maxsize=1 << 12)  # (30 sampled states meet a few hundred new public positions)
 def _values(pile: int, safe: float, center: int, unseen: int, deck: int, players: int,
             numbers: Sequence[int], scenarios: Sequence[tuple[float, int, int]]) -> tuple[float, ...]:
     """``Table.values``, from the figures it depends on."""
@@ -177,7 +177,7 @@ def _values(pile: int, safe: float, center: int, unseen: int, deck: int, players
     return tuple(out)
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 12)  # (30 sampled states meet a few hundred new public positions)
 def _model(pile: int, crowd: int, safe: float, center: int, unseen: int, deck: int, players: int,
            numbers: tuple[int, ...]) -> tuple[tuple[float, ...], list[float], float]:
     """``Table.model``'s chances (public figures only, so remembered), with their
