@@ -20,13 +20,13 @@ import random
 from typing import Iterable, Mapping
 
 from ...core.cards import Card
-from ...core.engine import Event, Game, Outcome
+from ...core.engine import Game, Outcome
 from ...core.rng import Rng
 from . import INFO, deal, legality, outcome, transitions
 from . import zones as card_zones
 from .moves import Ask, Move, Redo, describe_move
 from .options import Options as OneTooManyOptions
-from .state import OneTooManyState, Phase
+from .state import OVER, OneTooManyState
 from .view import OneTooManyView, determinize, make_view
 
 Cards = tuple[Card, ...]
@@ -59,7 +59,9 @@ class OneTooMany(Game[OneTooManyState, Move, OneTooManyView, OneTooManyOptions])
         return legality.candidate_moves(state, player)
 
     def legal_moves(self, state: OneTooManyState, player: int) -> list[Move]:
-        return self.remember_legal(state, player, legality.legal_moves(state, player))
+        moves = legality.legal_moves(state, player)  # always a shared tuple:
+        self._verified = (state, player, moves)  # ``remember_legal`` written out
+        return list(moves)
 
     def why_illegal(self, state: OneTooManyState, player: int, move: Move) -> str | None:
         return legality.why_illegal(state, player, move)
@@ -78,7 +80,7 @@ class OneTooMany(Game[OneTooManyState, Move, OneTooManyView, OneTooManyOptions])
 
     # -- the end -----------------------------------------------------------------
     def is_over(self, state: OneTooManyState) -> bool:
-        return state.phase is Phase.OVER
+        return state.phase is OVER
 
     def outcome(self, state: OneTooManyState) -> Outcome:
         return outcome.outcome(state)
@@ -98,6 +100,7 @@ class OneTooMany(Game[OneTooManyState, Move, OneTooManyView, OneTooManyOptions])
 
     # (direct calls: the check after every move of ``cardtable simulate`` runs these)
     counter_violations = staticmethod(card_zones.counter_violations)
+    zone_contents = staticmethod(card_zones.zone_contents)
 
 
 GAME = OneTooMany()

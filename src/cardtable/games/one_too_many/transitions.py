@@ -7,26 +7,40 @@ next turn or round.
 
 The work is done on a small mutable scratch copy of the state (``_Table``)
 inside one call, then frozen back into a new :class:`OneTooManyState`; no state is
-ever changed in place.
+ever changed in place. (A turn without a pass or a bust skips the scratch
+copy.) The events are built in ``turn_events``.
 """
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
-from ...core.cards import Card, Suit, cards_text
+from ...core.cards import Card, Suit
 from ...core.engine import Event
 from ...core.secret import SecretChoices
 from .moves import Move, Redo
-from .runs import longest_run, longest_run_cards, rank_mask
-from .state import OneTooManyState, Phase, evolve
+from .runs import longest_run, rank_mask
+from .state import CHOOSE, OVER, RECHOOSE, REDO, OneTooManyState, evolve
+from .turn_events import (
+    bank_text,
+    bust_event,
+    choice_events,
+    draw_event,
+    greediest_event,
+    redo_choice_events,
+    redo_event,
+    reveal_event,
+    shuffle_event,
+)
 
 _NO_SECRET: SecretChoices = SecretChoices(frozenset())
 _DIAMONDS = Suit.DIAMONDS
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+@cache
+def seat_order(n: int, first: int) -> tuple[int, ...]:
+    """All ``n`` seats, starting from ``first``."""
+    return tuple((first + k) % n for k in range(n))
 
 
 class _Table:
@@ -47,7 +61,7 @@ class _Table:
         self.phase = state.phase
         self.deck = list(state.deck)
         self.center = list(state.center)
-        self.piles = [list(pile) for pile in state.piles]
+        self.piles = list(state.piles)  # tuples: a pile is replaced, never changed in place
         self.scores = list(state.scores)
         self.in_round = list(state.in_round)
         self.redo = list(state.redo)
@@ -62,14 +76,14 @@ class _Table:
         s = self.state
         return OneTooManyState(  # (positional: the fields in order, as a call by keyword costs more)
             s.players, s.options, s.cards, self.rng, self.round, self.turn, self.first, self.phase,
-            tuple(self.deck), tuple(self.center), tuple(map(tuple, self.piles)), tuple(self.scores),
+            tuple(self.deck), tuple(self.center), tuple(self.piles), tuple(self.scores),
             tuple(self.in_round), tuple(self.redo), tuple(self.kept), tuple(self.passed_on),
             tuple(self.round_points), self.secret, self.last_reveal,
         )  # fmt: skip
 
-    def seat_order(self) -> list[int]:
+    def seat_order(self) -> tuple[int, ...]:
         """All seats, starting from the round's first seat."""
-        return [(self.first + k) % self.n for k in range(self.n)]
+        return seat_order(self.n, self.first)
 
     def shuffle(self) -> None:
         deck, self.rng = self.rng.shuffled(self.deck)
@@ -86,15 +100,12 @@ class _Table:
         self.scores[seat] += points
         self.round_points[seat] += points
         self.deck.extend(pile)
-        self.piles[seat] = []
+        self.piles[seat] = ()
         self.kept[seat] = None
         self.in_round[seat] = False
         if kind == "pass":
             self.passed_on[seat] = self.turn
-            text = f"{{p{seat}}} passes and banks {_plural(points, 'point')}"
-        else:
-            text = f"{{p{seat}}} banks {_plural(points, 'point')}"
-        self.events.append(Event(kind, text, None, (
+        self.events.append(Event(kind, bank_text(kind, seat, points), None, (
             ("seat", seat), ("points", points), ("score", self.scores[seat]), ("turn", self.turn))))
         return points
 
@@ -109,11 +120,13 @@ class _Table:
         if returned:
             self.shuffle()
             size = len(self.deck)
-            self.events.append(Event("shuffle", f"The deck is shuffled ({_plural(size, 'card')})", None,
-                                     (("size", size),)))
+            self.events.append(shuffle_event(size))
         # 2. drawing, one card at a time in seat order, checking the bust after each card
         busted = self.draw(tuple([(seat, asks[seat] or 0) for seat in order if self.in_round[seat]]))
-        # 3. what comes next
+        self.after_draw(busted, asks)
+
+    def after_draw(self, busted: bool, asks: tuple[int | None, ...]) -> None:
+        """What comes after the drawing: the bust, the round's end, or the next turn."""
         if busted:
             self.bust(asks)
             self.end_round()
@@ -127,34 +140,12 @@ class _Table:
 
     def draw(self, wants: tuple[tuple[int, int], ...]) -> bool:
         """Deal the cards asked for (``(seat, count)`` in seat order); True if the round busts."""
-        n = self.n
-        center = self.center
-        piles = self.piles
-        mask = rank_mask(center)
-        order = draw_order(wants)
-        at = 0
-        busted = False
-        for seat, card in zip(order, self.deck):
-            at += 1
-            if card.suit is _DIAMONDS:
-                center.append(card)
-                mask |= 1 << (card.rank - 2)
-                if longest_run(mask) > n:
-                    busted = True
-                    break
-            else:
-                piles[seat].append(card)
-        self.events.extend(map(draw_event, order[:at], self.deck[:at]))  # one event per card
+        at, busted = deal_cards(self.deck, self.center, self.piles, self.n, wants, self.events)
         del self.deck[:at]
-        center.sort()
         return busted
 
     def bust(self, asks: tuple[int | None, ...]) -> None:
-        run = longest_run_cards(self.center)
-        self.emit("bust",
-                  f"Bust! The Diamonds {cards_text(run)} make a run of {len(run)}, "
-                  f"longer than the {self.n} players",
-                  run=tuple(c.code for c in run), length=len(run))
+        self.events.append(bust_event(tuple(self.center), self.n))
         most = max(asks[seat] or 0 for seat in range(self.n) if self.in_round[seat])
         for seat in self.seat_order():
             if not self.in_round[seat]:
@@ -165,15 +156,11 @@ class _Table:
             pile = self.piles[seat]
             keep: Card | None = pile[-1] if pile else None
             self.deck.extend(pile[:-1])
-            self.piles[seat] = [keep] if keep is not None else []
+            self.piles[seat] = (keep,) if keep is not None else ()
             self.kept[seat] = keep
             self.in_round[seat] = False
             self.next_redo[seat] = True
-            kept_text = f"keeps {keep.face}" if keep is not None else "has no card to keep"
-            self.emit("greediest",
-                      f"{{p{seat}}} asked for the most ({most}): scores nothing this round, "
-                      f"{kept_text}, and holds a Redo for the next round",
-                      seat=seat, asked=most, kept=None if keep is None else keep.code)
+            self.events.append(greediest_event(seat, most, keep))
 
     # -- rounds ----------------------------------------------------------------
     def end_round(self) -> None:
@@ -184,7 +171,7 @@ class _Table:
         self.next_redo = [False] * self.n
         self.secret = _NO_SECRET
         if max(self.scores) >= self.state.options.target:
-            self.phase = Phase.OVER
+            self.phase = OVER
             best = max(self.scores)
             self.emit("game_end",
                       f"The game ends after round {self.round}: the target of "
@@ -198,7 +185,7 @@ class _Table:
             keep = self.kept[seat]
             if pile and (len(pile) > 1 or pile[0] != keep):
                 self.deck.extend(card for card in pile if card != keep)
-                self.piles[seat] = [keep] if keep is not None else []
+                self.piles[seat] = (keep,) if keep is not None else ()
         self.shuffle()
         self.round += 1
         self.turn = 1
@@ -206,17 +193,17 @@ class _Table:
         self.in_round = [True] * self.n
         self.passed_on = [0] * self.n
         self.round_points = [0] * self.n
-        self.phase = Phase.CHOOSE
+        self.phase = CHOOSE
         self.emit("round_start",
                   f"Round {self.round} begins; {{p{self.first}}} draws first",
                   round=self.round, first=self.first, deck=len(self.deck))
 
     def start_turn(self) -> None:
         """Open the next turn's secret numbers; an empty deck banks everyone and ends the round."""
-        while self.phase is not Phase.OVER:
+        while self.phase is not OVER:
             if self.deck:
-                self.phase = Phase.CHOOSE
-                self.secret = SecretChoices.open(s for s in range(self.n) if self.in_round[s])
+                self.phase = CHOOSE
+                self.secret = open_choices(tuple(self.in_round))
                 return
             self.emit("deck_empty",
                       "The deck is empty: everyone still in the round banks their pile")
@@ -226,11 +213,68 @@ class _Table:
             self.end_round()
 
 
+def deal_cards(deck, center: list[Card], piles: list[tuple[Card, ...]], n: int,
+               wants: tuple[tuple[int, int], ...], events: list[Event]) -> tuple[int, bool]:
+    """Deal from the top of ``deck`` the cards asked for (``(seat, count)`` in seat
+    order), one at a time, checking the bust after each Diamond: Diamonds into
+    ``center`` (sorted after), the others onto ``piles``; the events into
+    ``events``. Returns how many cards were dealt and whether the round busts."""
+    mask = rank_mask(center)
+    order = draw_order(wants)
+    at = 0
+    busted = False
+    for seat, card in zip(order, deck):
+        at += 1
+        if card.suit is _DIAMONDS:
+            center.append(card)
+            mask |= 1 << (card.rank - 2)
+            if longest_run(mask) > n:
+                busted = True
+                break
+        else:
+            piles[seat] += (card,)
+    events.extend(map(draw_event, order[:at], deck[:at]))  # one event per card
+    center.sort()
+    return at, busted
+
+
 def resolve_turn(state: OneTooManyState, asks: tuple[int | None, ...], events: list[Event]) -> OneTooManyState:
-    """The state after the turn with final numbers ``asks`` is played out."""
-    table = _Table(state, events, asks)
-    table.resolve(asks)
-    return table.freeze()
+    """The state after the turn with final numbers ``asks`` is played out.
+
+    In many turns nobody passes and nobody busts: the cards are dealt and the
+    next turn opens, built straight from the old state's tuples (no scratch
+    table: about 5% of the step, 4 players, random play). A pass, a bust or
+    an empty deck go through ``_Table``."""
+    n = state.players
+    in_round = state.in_round
+    order = seat_order(n, state.first)
+    wants = tuple([(seat, asks[seat]) for seat in order if in_round[seat]])
+    for _, count in wants:
+        if not count:
+            table = _Table(state, events, asks)
+            table.resolve(asks)
+            return table.freeze()
+    deck = state.deck
+    center = list(state.center)
+    piles = list(state.piles)
+    at, busted = deal_cards(deck, center, piles, n, wants, events)
+    if busted or at == len(deck):
+        table = _Table(state, events, asks)
+        table.deck, table.center, table.piles = list(deck[at:]), center, piles
+        table.after_draw(busted, asks)
+        return table.freeze()
+    s = state
+    return OneTooManyState(  # (positional, as in ``_Table.freeze``)
+        s.players, s.options, s.cards, s.rng, s.round, s.turn + 1, s.first, CHOOSE,
+        deck[at:], tuple(center), tuple(piles), s.scores, in_round, s.redo, s.kept, s.passed_on,
+        s.round_points, open_choices(in_round), asks,
+    )  # fmt: skip
+
+
+@lru_cache(maxsize=256)
+def open_choices(in_round: tuple[bool, ...]) -> SecretChoices:
+    """A turn's secret numbers, opened for the seats in the round (immutable: shared)."""
+    return SecretChoices.open(seat for seat, playing in enumerate(in_round) if playing)
 
 
 def start_game(state: OneTooManyState, events: list[Event]) -> OneTooManyState:
@@ -241,13 +285,22 @@ def start_game(state: OneTooManyState, events: list[Event]) -> OneTooManyState:
 
 
 def perform(state: OneTooManyState, player: int, move: Move) -> tuple[OneTooManyState, tuple[Event, ...]]:
+    """Record ``player``'s secret choice (``apply`` has checked it is legal,
+    so ``SecretChoices.commit``'s checks are not made again here)."""
+    secret = state.secret
+    values = secret.values
     if isinstance(move, Redo):  # phase REDO
-        secret = state.secret.commit(player, move.use)
-        events = redo_choice_events(player, move.use)
+        choice: int | bool = move.use
+        events = redo_choice_events(player, choice)
     else:
-        secret = state.secret.commit(player, move.count)
-        events = choice_events(player, move.count)
-    if len(secret.values) < len(secret.waiting):  # (secret.complete, written out: most moves stop here)
+        choice = move.count
+        events = choice_events(player, choice)
+    if not values or values[-1][0] < player:  # (choices mostly come in seat order: no sort)
+        values = (*values, (player, choice))
+    else:
+        values = tuple(sorted((*values, (player, choice))))
+    secret = SecretChoices(secret.waiting, values)
+    if len(values) < len(secret.waiting):  # (secret.complete, written out: most moves stop here)
         return evolve(state, secret=secret), events
     return complete_choices(state, secret, list(events))
 
@@ -256,82 +309,48 @@ def complete_choices(
     state: OneTooManyState, secret: SecretChoices, events: list[Event]
 ) -> tuple[OneTooManyState, tuple[Event, ...]]:
     """Every seat has chosen: show the numbers, then the Redo decisions, or
-    play the turn out."""
+    play the turn out. ``secret.values`` is sorted by seat: in phases CHOOSE
+    and RECHOOSE exactly the numbers the reveal shows."""
     phase = state.phase
-    values = secret.revealed()
-    if phase is Phase.CHOOSE:
-        asks = tuple(values.get(seat) for seat in range(state.players))
-        events.append(_reveal_event(asks, state, redo=False))
+    values = secret.values
+    if phase is CHOOSE:
+        n = state.players
+        if len(values) == n:
+            asks: tuple[int | None, ...] = tuple([count for _, count in values])
+        else:
+            numbers: list[int | None] = [None] * n
+            for seat, count in values:
+                numbers[seat] = count
+            asks = tuple(numbers)
+        events.append(reveal_event(values, state, redo=False))
+        in_round, redo = state.in_round, state.redo
         eligible: tuple[int, ...] = ()
-        if sum(state.in_round) >= 2:
-            eligible = tuple(s for s in range(state.players) if state.in_round[s] and state.redo[s])
+        if len(values) >= 2 and True in redo:  # (everyone in the round chose: len(values) of them)
+            eligible = tuple([s for s in range(n) if in_round[s] and redo[s]])
         if eligible:
-            return evolve(state, phase=Phase.REDO, secret=SecretChoices.open(eligible),
+            return evolve(state, phase=REDO, secret=SecretChoices.open(eligible),
                          last_reveal=asks), tuple(events)
         return resolve_turn(state, asks, events), tuple(events)
-    if phase is Phase.REDO:
-        users = tuple(seat for seat, use in secret.values if use)
-        for seat, use in secret.values:
-            events.append(Event(
-                "redo", f"{{p{seat}}} uses the Redo" if use else f"{{p{seat}}} keeps the Redo for later",
-                None, (("seat", seat), ("use", use))))
+    if phase is REDO:
+        users = tuple(seat for seat, use in values if use)
+        for seat, use in values:
+            events.append(redo_event(seat, use))
         if users:
             redo = tuple(False if seat in users else held for seat, held in enumerate(state.redo))
-            return evolve(state, phase=Phase.RECHOOSE, secret=SecretChoices.open(users),
+            return evolve(state, phase=RECHOOSE, secret=SecretChoices.open(users),
                          redo=redo), tuple(events)
         return resolve_turn(state, state.last_reveal, events), tuple(events)
     # RECHOOSE: the new numbers replace the old ones
-    asks = tuple(values.get(seat, old) for seat, old in enumerate(state.last_reveal))
-    events.append(_reveal_event(asks, state, redo=True, changed=tuple(sorted(values))))
+    new = dict(values)
+    asks = tuple(new.get(seat, old) for seat, old in enumerate(state.last_reveal))
+    events.append(reveal_event(values, state, redo=True))
     return resolve_turn(state, asks, events), tuple(events)
 
 
+@lru_cache(maxsize=4096)  # (seat, count) pairs: a few hundred distinct ones in a game
 def draw_order(wants: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
     """Who receives each card of a turn's drawing: one card to each seat
     still wanting one, in ``wants``' order, round after round."""
     most = max([count for _, count in wants], default=0)
     return tuple([seat for turn in range(most) for seat, count in wants if count > turn])
 
-
-@cache
-def draw_event(seat: int, card: Card) -> Event:
-    """``seat`` draws ``card``: a Diamond into the center, any other onto their
-    pile (built once per seat and card, as events are immutable)."""
-    if card.suit is _DIAMONDS:
-        return Event("draw", f"{{p{seat}}} draws {card.face} into the center", None,
-                     (("seat", seat), ("card", card.code), ("to", "center")))
-    return Event("draw", f"{{p{seat}}} draws {card.face} onto their pile", None,
-                 (("seat", seat), ("card", card.code), ("to", "pile")))
-
-
-@cache
-def choice_events(player: int, count: int) -> tuple[Event, Event]:
-    """A secret number chosen: the public event, and the chooser's own. Events
-    are immutable, so each is built once and shared."""
-    return (
-        Event("choose", f"{{p{player}}} has chosen a number", None, (("seat", player),)),
-        Event("choose", f"{{p{player}}} asks for {count} (secret until shown)",
-              frozenset((player,)), (("seat", player), ("count", count))),
-    )
-
-
-@cache
-def redo_choice_events(player: int, use: bool) -> tuple[Event, Event]:
-    """A Redo decided: the public event, and the decider's own (built once, as ``choice_events``)."""
-    return (
-        Event("redo_choice", f"{{p{player}}} has decided about the Redo", None, (("seat", player),)),
-        Event("redo_choice", f"{{p{player}}} {'uses' if use else 'keeps'} the Redo (secret until all decide)",
-              frozenset((player,)), (("seat", player), ("use", use))),
-    )
-
-
-def _reveal_event(asks: tuple[int | None, ...], state: OneTooManyState, redo: bool,
-                  changed: tuple[int, ...] = ()) -> Event:
-    shown = tuple((seat, count) for seat, count in enumerate(asks) if count is not None
-                  and (not redo or seat in changed))
-    parts = ", ".join(
-        f"{{p{seat}}} passes" if count == 0 else f"{{p{seat}}} asks for {count}" for seat, count in shown
-    )
-    head = "New numbers shown" if redo else "Numbers shown"
-    return Event("reveal", f"{head}: {parts}", None,
-                 (("asks", shown), ("round", state.round), ("turn", state.turn), ("redo", redo)))

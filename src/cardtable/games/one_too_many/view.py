@@ -14,7 +14,7 @@ from ...core.rng import Rng
 from ...core.secret import CHOSEN, SecretChoices
 from .options import Options
 from .runs import longest_run, rank_mask
-from .state import OneTooManyState, Phase
+from .state import OVER, REDO, OneTooManyState, Phase
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,11 +46,11 @@ class OneTooManyView:
 
     @property
     def over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self.phase is OVER
 
 
 def make_view(state: OneTooManyState, player: int | None) -> OneTooManyView:
-    over = state.phase is Phase.OVER
+    over = state.phase is OVER
     return OneTooManyView(
         player=player,
         players=state.players,
@@ -92,7 +92,7 @@ def determinize(view: OneTooManyView, rng: random.Random) -> OneTooManyState:
     values = []
     for seat, value in view.choices:
         if value is CHOSEN:
-            value = rng.choice((True, False)) if phase is Phase.REDO else rng.choice(numbers)
+            value = rng.choice((True, False)) if phase is REDO else rng.choice(numbers)
         values.append((seat, value))
     return OneTooManyState(
         players=view.players,
