@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ..core.engine import Game
 from ..games.shed.moves import Done, Exchange, PickUp, Play, PlayFaceDown
@@ -33,7 +33,7 @@ def power(rank: int) -> int:
 
 
 # -- the exchange ---------------------------------------------------------------------
-def best_exchange(view: ShedView, moves: Sequence[Any]) -> Any:
+def best_exchange(view: ShedView | None, moves: Sequence[Any]) -> Any:
     """Swap the strongest hand card for the weakest face-up card while that improves the row."""
     swaps = [m for m in moves if type(m) is Exchange]
     if swaps:
@@ -66,55 +66,69 @@ def _plays_by_rank(moves: Sequence[Any]) -> dict[int, Any]:
     return best
 
 
-def _burns(view: ShedView, play: Any) -> bool:
-    """Whether ``play`` completes four of a kind on top of the stack."""
-    if not view.options.four_of_a_kind_burns:
-        return False
+def _burns(stack: Sequence[Any], play: Any) -> bool:
+    """Whether ``play`` completes four of a kind on top of ``stack``."""
     rank = play.cards[0].rank
     run = 0
-    for card in reversed(view.stack):
+    for card in reversed(stack):
         if card.rank != rank:
             break
         run += 1
     return run + len(play.cards) >= 4
 
 
-def _next_player(view: ShedView) -> int:
-    n = view.players
-    seat = (view.player + 1) % n
-    while view.places[seat] and seat != view.player:
+def _next_player(me: int, places: Sequence[int]) -> int:
+    n = len(places)
+    seat = (me + 1) % n
+    while places[seat] and seat != me:
         seat = (seat + 1) % n
     return seat
-
-
-def _blind(view: ShedView, seat: int) -> bool:
-    """Whether ``seat`` is down to its face-down (or face-up) cards with no deck left."""
-    return view.deck_size == 0 and view.hand_sizes[seat] == 0
 
 
 def normal(view: ShedView, moves: Sequence[Any], rng: random.Random) -> Any:
     if view.phase is Phase.EXCHANGE:
         return best_exchange(view, moves)
+    return play_rules(
+        moves, view.stack, view.options.four_of_a_kind_burns, view.player, view.places,
+        view.deck_size, view.hand_sizes.__getitem__,
+    )  # fmt: skip
+
+
+def play_rules(
+    moves: Sequence[Any],
+    stack: Sequence[Any],
+    four_burns: bool,
+    me: int,
+    places: Sequence[int],
+    deck_size: int,
+    hand_size: Callable[[int], int],
+) -> Any:
+    """The normal rules in play, from what a seat sees: the stack, who is still in,
+    the deck's size and a seat's hand size (``hand_size(seat)``). The one copy of
+    the rules, for the normal level's decisions (``normal``, from the view) and
+    for the search's playouts (``bots.shed_playout``, from a sampled state)."""
     first = moves[0]
     if type(first) is PlayFaceDown or (len(moves) <= 2 and any(type(m) is PlayFaceDown for m in moves)):
         return next(m for m in moves if type(m) is PlayFaceDown)
     plays = _plays_by_rank(moves)
     if not plays:
         return next((m for m in moves if type(m) is PlayFaceDown), first)
-    stack = len(view.stack)
+    size = len(stack)
     # finish four of a kind: the stack burns and we play again
-    burning = [p for r, p in plays.items() if r not in (TWO, TEN) and _burns(view, p)]
-    if burning and stack >= 3:
-        return min(burning, key=lambda p: p.cards[0].rank)
-    plain = sorted(r for r in plays if r not in (TWO, TEN))
+    if size >= 3 and four_burns:
+        burning = [p for r, p in plays.items() if r != TWO and r != TEN and _burns(stack, p)]
+        if burning:
+            return min(burning, key=lambda p: p.cards[0].rank)
+    plain = sorted(r for r in plays if r != TWO and r != TEN)
     if plain:
-        opponent = _next_player(view)
-        if _blind(view, opponent) and opponent != view.player:
+        if deck_size == 0:
             # the next player plays blind: make the stack as hard to beat as we can
-            return plays[plain[-1]]
+            opponent = _next_player(me, places)
+            if opponent != me and hand_size(opponent) == 0:
+                return plays[plain[-1]]
         return plays[plain[0]]
     # only 2s and 10s go: a 10 burns a big stack, a 2 resets a small one
-    if TEN in plays and (stack >= 5 or TWO not in plays):
+    if TEN in plays and (size >= 5 or TWO not in plays):
         return plays[TEN]
     if TWO in plays:
         return plays[TWO]
@@ -188,5 +202,7 @@ def _prior_key(move: Any) -> tuple:
     return (type(move).__name__,)
 
 
+from .shed_playout import playout  # noqa: E402  (it reads the rules above)
+
 STRATEGIES = {"easy": easy, "normal": normal}
-SEARCH = SearchKit(policy=normal, value=value, candidates=candidates, max_rollout=600)
+SEARCH = SearchKit(policy=normal, value=value, candidates=candidates, playout=playout, max_rollout=600)
