@@ -202,7 +202,11 @@ def _prior_key(move: Any) -> tuple:
     return (type(move).__name__,)
 
 
+from .shed_evidence import evidence, resample  # noqa: E402
 from .shed_playout import playout  # noqa: E402  (it reads the rules above)
 
 STRATEGIES = {"easy": easy, "normal": normal}
-SEARCH = SearchKit(policy=normal, value=value, candidates=candidates, playout=playout, max_rollout=600)
+SEARCH = SearchKit(
+    policy=normal, value=value, candidates=candidates, playout=playout, evidence=evidence, resample=resample,
+    max_rollout=600,
+)
