@@ -85,17 +85,36 @@ def _make_evolve() -> Callable[..., ShedState]:
     assignment (a specialised bytecode, no call), and then becomes a
     ``ShedState``: the layouts are the same, so Python allows the change of
     class, and the object is frozen from then on. Building a state: 1.15 ->
-    0.7 us (the checks for a kept field are most of what is left). Unknown fields are refused as before."""
+    0.7 us (the checks for a kept field are most of what is left; ``builder``
+    skips them). Unknown fields are refused as before."""
     names = [f.name for f in fields(ShedState)]
     lines = [f"def evolve(state, *, {', '.join(f'{n}=_KEEP' for n in names)}):", "    new = _new(_Draft)"]
     lines += [f"    new.{n} = state.{n} if {n} is _KEEP else {n}" for n in names]
-    lines += ["    new.__class__ = _State", "    return new"]
-    namespace: dict[str, Any] = {"_KEEP": object(), "_new": object.__new__, "_Draft": _Draft, "_State": ShedState}
-    exec("\n".join(lines), namespace)
-    evolve = namespace["evolve"]
+    evolve = _compile("evolve", lines, {"_KEEP": object()})
     evolve.__doc__ = "``state`` (a ShedState) with some fields replaced, by keyword."
-    evolve.__module__ = __name__
     return evolve
+
+
+def builder(*changed: str) -> Callable[..., ShedState]:
+    """``build(state, *values)``: ``state`` with the ``changed`` fields replaced by
+    ``values``, in that order: ``evolve`` for a move's hot path, without a
+    test per field (0.7 -> 0.45 us a state)."""
+    names = [f.name for f in fields(ShedState)]
+    unknown = set(changed) - set(names)
+    if unknown:
+        raise TypeError(f"ShedState has no field {sorted(unknown)[0]!r}")
+    lines = [f"def build(state, {', '.join(changed)}):", "    new = _new(_Draft)"]
+    lines += [f"    new.{n} = {n if n in changed else 'state.' + n}" for n in names]
+    return _compile("build", lines, {})
+
+
+def _compile(name: str, lines: list[str], namespace: dict[str, Any]) -> Callable[..., ShedState]:
+    lines += ["    new.__class__ = _State", "    return new"]
+    namespace.update({"_new": object.__new__, "_Draft": _Draft, "_State": ShedState})
+    exec("\n".join(lines), namespace)
+    function = namespace[name]
+    function.__module__ = __name__
+    return function
 
 
 class _Draft:

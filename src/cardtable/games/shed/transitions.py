@@ -15,12 +15,17 @@ from ...core.words import plural
 from .cards import Cards, cards_text, codes, without
 from .moves import Exchange, Move, PickUp, Play, PlayFaceDown
 from .ranks import LOWEST_START, TEN, may_follow, rank_plural
-from .state import OVER, PLAY, Phase, ShedState, evolve
+from .state import OVER, PLAY, Phase, ShedState, builder, evolve
 
 Result = tuple[ShedState, tuple[Event, ...]]
 #: A player's rows after a play left them: the hand's private and known parts, face-up, face-down
 Rows = tuple[Cards, Cards, Cards, Cards]
 ORDINALS = ("first", "second", "third", "fourth")
+# the states of the two most common moves, built without a test per field
+_landed = builder(
+    "phase", "turn", "hands", "known", "up", "down", "deck", "stack", "burned", "places", "start_rank", "stall"
+)
+_picked_up = builder("known", "stack", "turn", "stall")
 
 
 def next_seat(places: tuple[int, ...], seat: int) -> int:
@@ -130,13 +135,7 @@ def pick_up(state: ShedState, p: int) -> Result:
     stack = state.stack
     count = len(stack)
     stall = state.stall + 1
-    new = evolve(
-        state,
-        known=put(state.known, p, state.known[p] + stack),
-        stack=(),
-        turn=next_seat(state.places, p),
-        stall=stall,
-    )
+    new = _picked_up(state, put(state.known, p, state.known[p] + stack), (), next_seat(state.places, p), stall)
     event = Event(
         "pickup",
         f"{{p{p}}} picks up the stack ({count} card{'s' if count != 1 else ''})",
@@ -311,21 +310,21 @@ def land(state: ShedState, p: int, cards: Cards, rows: Rows, events: list[Event]
         progress = from_table or deck is not state.deck or bool(burn)
     hands_, known_, up_, down_ = state.hands, state.known, state.up, state.down
     stall = 0 if progress else state.stall + 1
-    new = evolve(
+    new = _landed(
         state,
-        phase=phase,
-        turn=turn,
+        phase,
+        turn,
         # (a row the play left as it was is kept: usually two of the four)
-        hands=hands_ if private is hands_[p] else put(hands_, p, private),
-        known=known_ if known is known_[p] else put(known_, p, known),
-        up=up_ if up is up_[p] else put(up_, p, up),
-        down=down_ if down is down_[p] else put(down_, p, down),
-        deck=deck,
-        stack=stack,
-        burned=burned,
-        places=places,
-        start_rank=0,
-        stall=stall,
+        hands_ if private is hands_[p] else put(hands_, p, private),
+        known_ if known is known_[p] else put(known_, p, known),
+        up_ if up is up_[p] else put(up_, p, up),
+        down_ if down is down_[p] else put(down_, p, down),
+        deck,
+        stack,
+        burned,
+        places,
+        0,  # start_rank
+        stall,
     )
     if stall < state.options.stall_limit:
         return new, tuple(events)
