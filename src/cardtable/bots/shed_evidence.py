@@ -4,7 +4,7 @@ A hand has two parts: the cards everyone saw go in (a picked-up stack, a failed
 face-down card, a dealt face-up card taken in the exchange: the view's
 ``known``) and the private cards, dealt or drawn, that only their owner knows.
 The known part is public already; what a player did *not* play says something
-about the private part, read against the normal rules (``shed.play_rules``):
+about the private part, read against the normal rules (``shed_rules.play_rules``):
 
 * picking up the stack while holding a hand: no card in it could go on the top
   card (the normal rules never pick up while they can play);

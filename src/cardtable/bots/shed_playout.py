@@ -20,11 +20,11 @@ from typing import Any, Sequence
 
 from ..games.shed.moves import Play
 from ..games.shed.state import PLAY
-from .shed import TEN, TWO, _burns, _next_player, best_exchange
+from .shed_rules import TEN, TWO, burns, next_player, best_exchange
 
 
 def playout(state: Any, seat: int, moves: Sequence[Any], rng: random.Random) -> Any:
-    """``shed.play_rules`` (which see) on the engine's moves, in one pass over them."""
+    """``shed_rules.play_rules`` (which see) on the engine's moves, in one pass over them."""
     if state.phase is not PLAY:
         return best_exchange(None, moves)  # (the exchange reads only its moves)
     first = moves[0]
@@ -37,7 +37,7 @@ def playout(state: Any, seat: int, moves: Sequence[Any], rng: random.Random) -> 
     stack = state.stack
     size = len(stack)
     if size >= 3 and state.options.four_of_a_kind_burns:
-        burning = [r for r, p in plays.items() if r != TWO and r != TEN and _burns(stack, p)]
+        burning = [r for r, p in plays.items() if r != TWO and r != TEN and burns(stack, p)]
         if burning:
             return plays[burning[0]]  # (ranks ascending: the lowest)
     low = high = 0
@@ -48,7 +48,7 @@ def playout(state: Any, seat: int, moves: Sequence[Any], rng: random.Random) -> 
                 low = r
     if low:
         if not state.deck:
-            opponent = _next_player(seat, state.places)
+            opponent = next_player(seat, state.places)
             if opponent != seat and not (state.hands[opponent] or state.known[opponent]):
                 return plays[high]
         return plays[low]
