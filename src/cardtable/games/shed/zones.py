@@ -10,8 +10,8 @@ hand). Once play starts the zones are the rows themselves.
 
 from __future__ import annotations
 
-from itertools import chain
-from operator import itemgetter
+from itertools import chain, compress
+from operator import is_not, itemgetter
 from typing import Any, Mapping
 
 from ...core.cards import Card
@@ -115,9 +115,7 @@ def cards_conserved(state: ShedState) -> bool:
     if len(last) == len(held):
         now: list = []
         before: list = []
-        for new, old in zip(held, last):
-            if new is old:
-                continue
+        for new, old in compress(zip(held, last), map(is_not, held, last)):  # (the places that changed)
             n, o = len(new), len(old)
             if n >= o and new[:o] == old:  # cards added at the end
                 now += new[o:]
@@ -159,7 +157,8 @@ def counter_violations(state: ShedState) -> list[str]:
     elif any(state.dealt_up):
         problems.append("the dealt face-up rows are kept after the exchange")
     problems += _phase_violations(state)
-    problems += _stack_violations(state)
+    if state.stack or state.start_rank:  # (an empty stack breaks none of its rules)
+        problems += _stack_violations(state)
     return problems
 
 
