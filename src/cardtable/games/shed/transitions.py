@@ -277,7 +277,8 @@ def land(state: ShedState, p: int, cards: Cards, rows: Rows, events: list[Event]
     """The played ``cards`` reach the stack: burn, refill, going out, next turn.
     ``rows`` are the player's rows without the cards played. (The usual play neither burns, nor draws
     into an empty deck, nor goes out, nor stalls: each of those is one test
-    here, and a call only when it happens. 5.0 -> 3.9 us a play.)"""
+    here, and a call only when it happens. With the one-slice removal in
+    ``play`` and the builder of the new state: 4.5 -> 2.7 us a play.)"""
     hand, known, up, down = rows
     stack = state.stack + cards
     burned = state.burned
