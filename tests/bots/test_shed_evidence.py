@@ -83,7 +83,6 @@ def test_the_resampled_hands_are_closer_to_the_real_ones(players):
                 plain += _shared(real, [c.rank for c in sample.hands[p]])
                 informed += _shared(real, [c.rank for c in better.hands[p]])
     assert positions > 30
-    print("shared ranks", informed, plain)
     assert informed > 1.15 * plain, (informed, plain)
 
 
