@@ -71,3 +71,21 @@ def test_conservation_after_a_state_found_conserved():
     )
     assert GAME.cards_conserved(swapped)
     assert GAME.cards_conserved(state)  # and back
+
+
+def test_conservation_when_places_only_grow_at_the_end_or_shrink_at_the_start():
+    # the check leaves out what a changed place shares with its last version (a
+    # start kept, an end kept): a card added twice, or lost, must still show
+    state = mid_game()
+    assert state.deck and GAME.cards_conserved(state)
+    seat = state.turn
+    card = state.hands[seat][0]
+    doubled = evolve(state, stack=state.stack + (card,))  # at the stack's end, and still in the hand
+    assert not GAME.cards_conserved(doubled)
+    assert any(card.code in p and "duplicated" in p for p in GAME.invariant_violations(doubled))
+    lost = evolve(state, deck=state.deck[1:])  # the deck's top card gone nowhere
+    assert not GAME.cards_conserved(lost)
+    assert any(state.deck[0].code in p and "missing" in p for p in GAME.invariant_violations(lost))
+    moved = evolve(state, deck=state.deck[1:], stack=state.stack + state.deck[:1])
+    assert GAME.cards_conserved(moved)
+    assert GAME.cards_conserved(state)  # and back

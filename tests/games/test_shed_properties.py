@@ -252,3 +252,17 @@ def test_evolve_builds_the_same_frozen_state_as_replace():
         new.turn = 0
     with pytest.raises(TypeError):
         evolve(state, no_such_field=1)
+
+
+def test_the_builder_of_a_moves_state_is_evolve_without_keywords():
+    from cardtable.games.shed.state import builder, evolve
+
+    state = GAME.new(3, {}, seed=5)
+    build = builder("stack", "deck", "turn")
+    new = build(state, state.deck[:2], state.deck[2:], 2)
+    assert new == evolve(state, stack=state.deck[:2], deck=state.deck[2:], turn=2)
+    assert repr(new) == repr(dataclasses.replace(state, stack=state.deck[:2], deck=state.deck[2:], turn=2))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        new.turn = 0
+    with pytest.raises(TypeError):
+        builder("no_such_field")

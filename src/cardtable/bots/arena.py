@@ -58,6 +58,7 @@ class LevelStats:
     wins: int = 0
     points: int = 0
     places: int = 0
+    firsts: int = 0  # games in (a shared) first place: in Shed, going out first
     decision_ms: list[float] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
@@ -69,6 +70,12 @@ class LevelStats:
             "ci95": [round(lo, 4), round(hi, 4)],
             "mean_points": round(self.points / self.games, 2) if self.games else 0.0,
             "mean_place": round(self.places / self.games, 3) if self.games else 0.0,
+            # first places (shared ones count), with their 95% interval: the same as the
+            # win rate in a game whose only winner is the first place; in Shed, where
+            # everyone but the last wins, the share of games the level went out first
+            "firsts": self.firsts,
+            "first_rate": round(self.firsts / self.games, 4) if self.games else 0.0,
+            "first_ci95": [round(x, 4) for x in wilson(self.firsts, self.games)],
             "decision_ms": {
                 "median": round(percentile(self.decision_ms, 50), 3),
                 "p95": round(percentile(self.decision_ms, 95), 3),
@@ -205,6 +212,7 @@ def summarize(game_id, players, seats, games, seed, options, settings, results, 
             s.wins += result.wins[seat]
             s.points += result.points[seat]
             s.places += result.places[seat]
+            s.firsts += result.places[seat] == 1
     hard = {"budget": settings.get("budget") or DEFAULT_BUDGET} if settings.get("iterations") is None else {
         "iterations": settings["iterations"]
     }

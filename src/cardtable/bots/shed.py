@@ -15,110 +15,24 @@ import random
 from typing import Any, Sequence
 
 from ..core.engine import Game
-from ..games.shed.moves import Done, Exchange, PickUp, Play, PlayFaceDown
+from ..games.shed.moves import PickUp, Play, PlayFaceDown
 from ..games.shed.state import Phase
 from ..games.shed.view import ShedView
 from .search import SearchKit
+from .shed_evidence import evidence, resample
+from .shed_playout import playout
+from .shed_rules import best_exchange, done_move, move_key, play_rules, power
 
-TWO, NINE, TEN, ACE = 2, 9, 10, 14
-
-
-def power(rank: int) -> int:
-    """How useful a rank is late in the game, when it must beat whatever is on the stack."""
-    if rank == TEN:
-        return 20
-    if rank == TWO:
-        return 19
-    return rank
-
-
-# -- the exchange ---------------------------------------------------------------------
-def best_exchange(view: ShedView, moves: Sequence[Any]) -> Any:
-    """Swap the strongest hand card for the weakest face-up card while that improves the row."""
-    swaps = [m for m in moves if type(m) is Exchange]
-    if swaps:
-        best = max(swaps, key=lambda m: (power(m.hand_card.rank) - power(m.face_up_card.rank), _key(m)))
-        if power(best.hand_card.rank) > power(best.face_up_card.rank):
-            return best
-    return _done(moves)
-
-
-def _done(moves: Sequence[Any]) -> Any:
-    for m in moves:
-        if type(m) is Done:
-            return m
-    return moves[0]
-
-
-def _key(move: Any) -> str:
-    return repr(move)
-
-
-# -- play -------------------------------------------------------------------------------
-def _plays_by_rank(moves: Sequence[Any]) -> dict[int, Any]:
-    """For each playable rank, the play of every copy at once."""
-    best: dict[int, Any] = {}
-    for m in moves:
-        if type(m) is Play:
-            rank = m.cards[0].rank
-            if rank not in best or len(m.cards) > len(best[rank].cards):
-                best[rank] = m
-    return best
-
-
-def _burns(view: ShedView, play: Any) -> bool:
-    """Whether ``play`` completes four of a kind on top of the stack."""
-    if not view.options.four_of_a_kind_burns:
-        return False
-    rank = play.cards[0].rank
-    run = 0
-    for card in reversed(view.stack):
-        if card.rank != rank:
-            break
-        run += 1
-    return run + len(play.cards) >= 4
-
-
-def _next_player(view: ShedView) -> int:
-    n = view.players
-    seat = (view.player + 1) % n
-    while view.places[seat] and seat != view.player:
-        seat = (seat + 1) % n
-    return seat
-
-
-def _blind(view: ShedView, seat: int) -> bool:
-    """Whether ``seat`` is down to its face-down (or face-up) cards with no deck left."""
-    return view.deck_size == 0 and view.hand_sizes[seat] == 0
+__all__ = ["SEARCH", "STRATEGIES", "best_exchange", "candidates", "easy", "normal", "play_rules", "power", "value"]
 
 
 def normal(view: ShedView, moves: Sequence[Any], rng: random.Random) -> Any:
     if view.phase is Phase.EXCHANGE:
         return best_exchange(view, moves)
-    first = moves[0]
-    if type(first) is PlayFaceDown or (len(moves) <= 2 and any(type(m) is PlayFaceDown for m in moves)):
-        return next(m for m in moves if type(m) is PlayFaceDown)
-    plays = _plays_by_rank(moves)
-    if not plays:
-        return next((m for m in moves if type(m) is PlayFaceDown), first)
-    stack = len(view.stack)
-    # finish four of a kind: the stack burns and we play again
-    burning = [p for r, p in plays.items() if r not in (TWO, TEN) and _burns(view, p)]
-    if burning and stack >= 3:
-        return min(burning, key=lambda p: p.cards[0].rank)
-    plain = sorted(r for r in plays if r not in (TWO, TEN))
-    if plain:
-        opponent = _next_player(view)
-        if _blind(view, opponent) and opponent != view.player:
-            # the next player plays blind: make the stack as hard to beat as we can
-            return plays[plain[-1]]
-        return plays[plain[0]]
-    # only 2s and 10s go: a 10 burns a big stack, a 2 resets a small one
-    if TEN in plays and (stack >= 5 or TWO not in plays):
-        return plays[TEN]
-    if TWO in plays:
-        return plays[TWO]
-    return plays[TEN]
+    return play_rules(
+        moves, view.stack, view.options.four_of_a_kind_burns, view.player, view.places,
+        view.deck_size, view.hand_sizes.__getitem__,
+    )  # fmt: skip
 
 
 # -- easy -------------------------------------------------------------------------------
@@ -128,10 +42,10 @@ def easy(view: ShedView, moves: Sequence[Any], rng: random.Random) -> Any:
     if rng.random() < 1 / 6:
         return rng.choice(list(moves))
     if view.phase is Phase.EXCHANGE:
-        return _done(moves)
+        return done_move(moves)
     singles = [m for m in moves if type(m) is Play and len(m.cards) == 1]
     if singles:
-        return min(singles, key=lambda m: (m.cards[0].rank, _key(m)))
+        return min(singles, key=lambda m: (m.cards[0].rank, move_key(m)))
     for m in moves:
         if type(m) is PlayFaceDown:
             return m
@@ -189,4 +103,7 @@ def _prior_key(move: Any) -> tuple:
 
 
 STRATEGIES = {"easy": easy, "normal": normal}
-SEARCH = SearchKit(policy=normal, value=value, candidates=candidates, max_rollout=600)
+SEARCH = SearchKit(
+    policy=normal, value=value, candidates=candidates, playout=playout, evidence=evidence, resample=resample,
+    max_rollout=600,
+)

@@ -101,5 +101,12 @@ class Shed(Game[ShedState, Move, ShedView, ShedOptions]):
     # (direct calls: the check after every move of ``cardtable simulate`` runs these)
     counter_violations = staticmethod(card_zones.counter_violations)
 
+    def invariant_violations(self, state: ShedState) -> list[str]:
+        """As ``Game.invariant_violations``, with the two checks called directly."""
+        problems = card_zones.counter_violations(state)
+        if not card_zones.cards_conserved(state):
+            problems[:0] = self.conservation_problems(state)
+        return problems
+
 
 GAME = Shed()

@@ -7,7 +7,6 @@ Events name seats as ``{p0}``, ``{p1}``... and give cards as codes.
 from __future__ import annotations
 
 from functools import cache
-from typing import NamedTuple
 
 from ...core.cards import Card
 from ...core.engine import Event
@@ -16,19 +15,17 @@ from ...core.words import plural
 from .cards import Cards, cards_text, codes, without
 from .moves import Exchange, Move, PickUp, Play, PlayFaceDown
 from .ranks import LOWEST_START, TEN, may_follow, rank_plural
-from .state import OVER, PLAY, Phase, ShedState, evolve
+from .state import OVER, PLAY, Phase, ShedState, builder, evolve
 
 Result = tuple[ShedState, tuple[Event, ...]]
+#: A player's rows after a play left them: the hand's private and known parts, face-up, face-down
+Rows = tuple[Cards, Cards, Cards, Cards]
 ORDINALS = ("first", "second", "third", "fourth")
-
-
-class Rows(NamedTuple):
-    """A player's cards after a play left them: the hand (private and known parts) and table rows."""
-
-    hands: Cards
-    known: Cards
-    up: Cards
-    down: Cards
+# the states of the two most common moves, built without a test per field
+_landed = builder(
+    "phase", "turn", "hands", "known", "up", "down", "deck", "stack", "burned", "places", "start_rank", "stall"
+)
+_picked_up = builder("known", "stack", "turn", "stall")
 
 
 def next_seat(places: tuple[int, ...], seat: int) -> int:
@@ -41,13 +38,14 @@ def next_seat(places: tuple[int, ...], seat: int) -> int:
 
 
 def perform(state: ShedState, player: int, move: Move) -> Result:
-    if isinstance(move, Play):
+    kind = type(move)
+    if kind is Play:
         return play(state, player, move.cards)
-    if isinstance(move, PickUp):
+    if kind is PickUp:
         return pick_up(state, player)
-    if isinstance(move, PlayFaceDown):
+    if kind is PlayFaceDown:
         return play_face_down(state, player, move.index)
-    if isinstance(move, Exchange):
+    if kind is Exchange:
         return exchange(state, player, move.hand_card, move.face_up_card)
     return done(state, player)
 
@@ -135,24 +133,31 @@ def start_play(state: ShedState, events: list[Event]) -> Result:
 
 def pick_up(state: ShedState, p: int) -> Result:
     stack = state.stack
-    new = evolve(
-        state,
-        known=put(state.known, p, state.known[p] + stack),
-        stack=(),
-        turn=next_seat(state.places, p),
-        stall=state.stall + 1,
-    )
+    count = len(stack)
+    stall = state.stall + 1
+    new = _picked_up(state, put(state.known, p, state.known[p] + stack), (), next_seat(state.places, p), stall)
     event = Event(
         "pickup",
-        f"{{p{p}}} picks up the stack ({len(stack)} card{'s' if len(stack) != 1 else ''})",
-        data=(("seat", p), ("cards", codes(stack)), ("count", len(stack))),
+        f"{{p{p}}} picks up the stack ({count} card{'s' if count != 1 else ''})",
+        data=(("seat", p), ("cards", codes(stack)), ("count", count)),
     )
+    if stall < state.options.stall_limit:
+        return new, (event,)
     return stop_if_stalled(new, [event])
 
 
 def play(state: ShedState, p: int, cards: Cards) -> Result:
     hands, known, up = state.hands[p], state.known[p], state.up[p]
-    if cards[0] in hands or cards[0] in known:
+    card = cards[0]
+    if card in hands:
+        source = "hand"
+        if len(cards) == 1:  # the usual play: one slice, and the known part untouched
+            i = hands.index(card)
+            hands = hands[:i] + hands[i + 1 :]
+        else:
+            hands = without(hands, cards)
+            known = without(known, cards)
+    elif card in known:
         source = "hand"
         hands = without(hands, cards)
         known = without(known, cards)
@@ -160,7 +165,7 @@ def play(state: ShedState, p: int, cards: Cards) -> Result:
         source = "face-up"
         up = without(up, cards)
     events = [play_event(p, cards, source)]
-    return land(state, p, cards, Rows(hands, known, up, state.down[p]), events, source == "face-up")
+    return land(state, p, cards, (hands, known, up, state.down[p]), events, source == "face-up")
 
 
 @cache
@@ -187,8 +192,7 @@ def play_face_down(state: ShedState, p: int, index: int) -> Result:
                 data=(("seat", p), ("cards", (card.code,)), ("source", "face-down"), ("index", index)),
             )
         ]
-        rows = Rows(state.hands[p], state.known[p], state.up[p], down)
-        return land(state, p, (card,), rows, events, True)
+        return land(state, p, (card,), (state.hands[p], state.known[p], state.up[p], down), events, True)
     taken = state.stack + (card,)
     new = evolve(
         state,
@@ -222,17 +226,17 @@ def burn_reason(state: ShedState, stack: Cards, rank: int) -> str:
     return ""
 
 
-def refill(state: ShedState, p: int, rows: Rows, events: list[Event]) -> tuple[Cards, Cards]:
-    """Draw ``p``'s hand back up to the hand size while the deck lasts: the
-    private part of the hand and the deck after."""
+def refill(state: ShedState, p: int, private: Cards, known: Cards, events: list[Event]) -> tuple[Cards, Cards]:
+    """Draw ``p``'s hand (``private`` and ``known`` cards) back up to the hand
+    size while the deck lasts: the private part of the hand and the deck after."""
     deck = state.deck
-    count = len(rows.hands) + len(rows.known)
+    count = len(private) + len(known)
     if not deck or count >= state.hand_size:
-        return rows.hands, deck
+        return private, deck
     k = min(state.hand_size - count, len(deck))
     drawn = deck[:k]
     events += draw_one(p, drawn[0]) if k == 1 else draw_events(p, drawn)
-    return rows.hands + drawn, deck[k:]
+    return private + drawn, deck[k:]
 
 
 def draw_events(p: int, drawn: Cards) -> tuple[Event, Event]:
@@ -271,11 +275,15 @@ def go_out(state: ShedState, p: int, events: list[Event]) -> tuple[tuple[int, ..
 
 def land(state: ShedState, p: int, cards: Cards, rows: Rows, events: list[Event], from_table: bool) -> Result:
     """The played ``cards`` reach the stack: burn, refill, going out, next turn.
-    ``rows`` are the player's cards without the ones played."""
+    ``rows`` are the player's rows without the cards played. (The usual play neither burns, nor draws
+    into an empty deck, nor goes out, nor stalls: each of those is one test
+    here, and a call only when it happens. With the one-slice removal in
+    ``play`` and the builder of the new state: 4.5 -> 2.7 us a play.)"""
+    hand, known, up, down = rows
     stack = state.stack + cards
     burned = state.burned
     rank = cards[0][0]
-    burn = burn_reason(state, stack, rank)
+    burn = (rank == TEN or len(stack) >= 4) and burn_reason(state, stack, rank)
     if burn:
         events.append(
             Event(
@@ -286,35 +294,41 @@ def land(state: ShedState, p: int, cards: Cards, rows: Rows, events: list[Event]
         )
         burned = burned + stack
         stack = ()
-    private, deck = refill(state, p, rows, events)
-    drew = len(deck) != len(state.deck)
-    out = not (private or rows.known or rows.up or rows.down)
+    deck = state.deck
+    private = hand
+    if deck and len(hand) + len(known) < state.hand_size:
+        private, deck = refill(state, p, hand, known, events)
     places, phase = state.places, PLAY
-    if out:
+    if not (private or known or up or down):  # out
         places, phase, turn = go_out(state, p, events)
-    elif burn and state.options.burner_plays_again:
-        turn = p
-        events.append(Event("again", f"{{p{p}}} plays again", data=(("seat", p),)))
+        progress = True
     else:
-        turn = next_seat(places, p)
-    progress = from_table or drew or bool(burn) or out
-    hands, known, up, down = state.hands, state.known, state.up, state.down
-    new = evolve(
+        if burn and state.options.burner_plays_again:
+            turn = p
+            events.append(Event("again", f"{{p{p}}} plays again", data=(("seat", p),)))
+        else:
+            turn = next_seat(places, p)
+        progress = from_table or deck is not state.deck or bool(burn)
+    hands_, known_, up_, down_ = state.hands, state.known, state.up, state.down
+    stall = 0 if progress else state.stall + 1
+    new = _landed(
         state,
-        phase=phase,
-        turn=turn,
+        phase,
+        turn,
         # (a row the play left as it was is kept: usually two of the four)
-        hands=hands if private is hands[p] else put(hands, p, private),
-        known=known if rows.known is known[p] else put(known, p, rows.known),
-        up=up if rows.up is up[p] else put(up, p, rows.up),
-        down=down if rows.down is down[p] else put(down, p, rows.down),
-        deck=deck,
-        stack=stack,
-        burned=burned,
-        places=places,
-        start_rank=0,
-        stall=0 if progress else state.stall + 1,
+        hands_ if private is hands_[p] else put(hands_, p, private),
+        known_ if known is known_[p] else put(known_, p, known),
+        up_ if up is up_[p] else put(up_, p, up),
+        down_ if down is down_[p] else put(down_, p, down),
+        deck,
+        stack,
+        burned,
+        places,
+        0,  # start_rank
+        stall,
     )
+    if stall < state.options.stall_limit:
+        return new, tuple(events)
     return stop_if_stalled(new, events)
 
 

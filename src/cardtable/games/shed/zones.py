@@ -101,17 +101,29 @@ def cards_conserved(state: ShedState) -> bool:
 
     ``cardtable simulate`` checks every state of a game in turn, and a move
     changes two or three places: the others are the very same tuples. So the
-    places of the last state found conserved are kept, and against them only
-    the places that are not the same objects are compared: together they must
-    hold as many cards as there, and the same ones. Exact, as that state held
-    every card once. The check after a move: 6.0 -> 4.8 us."""
+    places of the last state found conserved are kept, and only the places
+    that are not the same objects are compared with theirs: together they must
+    hold the same cards. Exact, as that state held every card once. A place
+    that changed mostly gained cards at its end (the stack, a hand, the burned
+    cards) or lost them at its start (the deck), so what the two share is
+    found by one comparison of tuples and left out of both sides: only the
+    cards that moved are counted and hashed. The check after a move: 6.0 ->
+    4.8 -> 3.0 us."""
     global _LAST
     held = held_rows(state)
     last = _LAST  # (read once: another thread may replace it)
     if len(last) == len(held):
-        changed = list(map(is_not, held, last))
-        now = list(chain.from_iterable(compress(held, changed)))
-        before = list(chain.from_iterable(compress(last, changed)))
+        now: list = []
+        before: list = []
+        for new, old in compress(zip(held, last), map(is_not, held, last)):  # (the places that changed)
+            n, o = len(new), len(old)
+            if n >= o and new[:o] == old:  # cards added at the end
+                now += new[o:]
+            elif n < o and new == old[o - n :]:  # cards taken from the start
+                before += old[: o - n]
+            else:
+                now += new
+                before += old
         conserved = len(now) == len(before) and set(now) == set(before)
     else:
         cards = list(chain.from_iterable(held))
@@ -145,7 +157,8 @@ def counter_violations(state: ShedState) -> list[str]:
     elif any(state.dealt_up):
         problems.append("the dealt face-up rows are kept after the exchange")
     problems += _phase_violations(state)
-    problems += _stack_violations(state)
+    if state.stack or state.start_rank:  # (an empty stack breaks none of its rules)
+        problems += _stack_violations(state)
     return problems
 
 
