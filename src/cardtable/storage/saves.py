@@ -126,9 +126,11 @@ class SaveFile(BaseModel):
             raise ValueError("the record's names differ from the seats' names")
         if any(not 0 <= p < players for p in self.to_act):
             raise ValueError(f"to_act {self.to_act} names a seat that does not exist")
+        # expert is offered only where it measured stronger than hard (the game's registry
+        # row); the other levels are checked against SEAT_KINDS alone, as they always were
         offered = _levels_offered(self.record.game)
         for seat in self.seats:
-            if offered is not None and seat.kind != "human" and seat.kind not in offered:
+            if offered is not None and seat.kind == "expert" and seat.kind not in offered:
                 raise ValueError(f"{self.record.game} offers no {seat.kind} computer player")
         return self
 
