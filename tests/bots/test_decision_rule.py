@@ -213,3 +213,14 @@ def test_make_bot_refuses_an_unknown_rule():
 
     with pytest.raises(ValueError, match="unknown decision rule"):
         make_bot(get_game("shed"), "hard", rule="guess")
+
+
+def test_each_game_uses_the_rule_that_measured_strongest():
+    from cardtable.bots import DECISION_RULES
+    from cardtable.games import get_game
+
+    assert DECISION_RULES.get("one-too-many") == "bayes"
+    for game_id in ("one-too-many", "one-card", "shed"):
+        bot = make_bot(get_game(game_id), "hard", seed=1, iterations=4)
+        assert bot.kit.rule == DECISION_RULES.get(game_id, "fixed")
+        assert make_bot(get_game(game_id), "hard", seed=1, iterations=4, rule="fixed").kit.rule == "fixed"
