@@ -107,8 +107,11 @@ class SearchKit:
     #: bayes, with ``iterations=N``: at least ``least * N`` states, up to ``most * N`` on a close call
     least: float = 0.5
     most: float = 2.0
-    #: bayes, with a time budget: the states sampled before the search may stop on a settled call
+    #: bayes, with a time budget: the states sampled, and the share of the budget spent,
+    #: before the search may stop on a settled call (a settled call still gets at
+    #: least half of what the budget buys; a close call gets all of it)
     least_timed: int = 24
+    least_time_share: float = 0.5
 
 
 @dataclass
@@ -166,6 +169,7 @@ class SearchBot(BaseBot):
         values: list[list[float]] = [[] for _ in cands]
         active = list(range(len(cands)))
         deadline = started + self.budget * DEADLINE_SHARE
+        settle_from = started + self.budget * DEADLINE_SHARE * kit.least_time_share
         iteration_cost = 0.0
         bayes = kit.rule == "bayes"
         if bayes and self.iterations is not None:
@@ -176,7 +180,9 @@ class SearchBot(BaseBot):
         while True:
             n = report.iterations
             if bayes:
-                if n >= least and self._verdict(values, active, p)[1]:
+                if n >= least and (self.iterations is not None or time.perf_counter() >= settle_from) and (
+                    self._verdict(values, active, p)[1]
+                ):
                     break
                 if self.iterations is not None and n >= most:
                     break
