@@ -72,6 +72,9 @@ def test_the_new_game_choices_follow_the_row(offered):
 
 def test_the_arena_gives_expert_four_times_hards_work():
     assert EXPERT_SCALE == arena_command.ARENA_EXPERT_SCALE == 4
+    from cardtable.bots import RULES
+
+    assert arena_command.ARENA_RULES == RULES  # copied so that building the parser imports no bot
     assert level_settings("expert", {"iterations": 8}) == {"iterations": 32}
     assert level_settings("expert", {"iterations": 8, "expert_iterations": 20}) == {"iterations": 20}
     assert level_settings("expert", {"budget": 0.5}) == {"budget": 2.0}
