@@ -17,7 +17,11 @@ worse than the leader (by a paired test) are dropped as the search goes on, so
 the budget goes to the close calls. The move the normal rules would make is
 the prior: the search departs from it only when the sampled evidence says
 another move is better by a margin, so a small budget plays like ``normal``
-and a larger one improves on it.
+and a larger one improves on it. Two decision rules say when (``SearchKit.rule``):
+``"fixed"``, a paired test at a fixed number of standard errors after a fixed
+number of states, and ``"bayes"``, the posterior probability of a gain under a
+sceptical prior, which stops sampling once the call is settled and samples
+longer on a close one (:meth:`SearchBot._verdict`; docs/bots.md, issue 15).
 
 The budget is wall-clock seconds per decision (``budget``, default 1 s), or a
 fixed number of sampled states (``iterations``), which makes every decision,
