@@ -9,10 +9,10 @@ import random
 import pytest
 
 from cardtable.bots import LEVELS, make_bot
-from cardtable.games import GAME_IDS, get_game
+from cardtable.games import GAME_IDS, get_game, get_row
 
-#: the hard level with a fixed, tiny amount of work: the same code path, fast and exact
-SETTINGS = {"hard": {"iterations": 3}}
+#: the search levels with a fixed, tiny amount of work: the same code path, fast and exact
+SETTINGS = {"hard": {"iterations": 3}, "expert": {"iterations": 4}}
 CONFIGS = [(g, n) for g in GAME_IDS for n in (2, 4)]
 
 
@@ -58,7 +58,11 @@ def test_legal_deterministic_and_view_only(game_id, players, level):
     game = _game(game_id)
     if players > game.max_players:
         pytest.skip("too many players")
-    positions = sampled_positions(game, players, seed=7, count=6 if level == "hard" else 12, every=5)
+    if level not in get_row(game_id).levels:
+        with pytest.raises(ValueError, match=f"offers no {level}"):
+            _bot(game, level, 1)
+        return
+    positions = sampled_positions(game, players, seed=7, count=6 if level in ("hard", "expert") else 12, every=5)
     assert positions
     rng = random.Random(1)
     for index, (state, seat, events) in enumerate(positions):
@@ -94,7 +98,7 @@ def test_every_level_finishes_a_game(game_id):
 def test_make_bot_refuses_unknown_levels_and_settings():
     game = _game("shed")
     with pytest.raises(ValueError, match="unknown computer level"):
-        make_bot(game, "expert")
+        make_bot(game, "grandmaster")
     with pytest.raises(ValueError, match="unknown computer player settings"):
         make_bot(game, "hard", budget=0.1, depth=3)
     with pytest.raises(ValueError):

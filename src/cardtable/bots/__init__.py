@@ -14,10 +14,18 @@ Levels (docs/bots.md explains each game's rules):
   rules as its rollout policy and prior; settings ``budget`` (seconds per
   decision, default 1.0) or ``iterations`` (sampled states per decision, for
   exactly reproducible play whatever the machine's speed).
+* ``expert``: the hard level's search with four times the work (``budget``
+  default 4.0 s; the arena gives it four times hard's ``iterations``), offered
+  only in the games where it measured stronger than hard (the game registry
+  row's ``expert``; docs/bots.md, issue 15).
+
+Each game's search uses the decision rule that measured strongest there
+(:data:`DECISION_RULES`; ``rule=`` overrides it, for measuring).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from importlib import import_module
 from types import ModuleType
 from typing import Any, Protocol, Sequence
@@ -28,6 +36,17 @@ from .base import BaseBot, RandomBot, RuleBot, Strategy, decision_seed
 from .search import SearchBot, SearchKit
 
 DEFAULT_BUDGET = 1.0
+#: the expert level's work, as a multiple of hard's (its default budget, and its
+#: sampled states in the arena when hard's are fixed)
+EXPERT_SCALE = 4
+EXPERT_BUDGET = DEFAULT_BUDGET * EXPERT_SCALE
+#: the search's decision rules (:class:`SearchKit`'s ``rule``)
+RULES: tuple[str, ...] = ("fixed", "bayes")
+#: the decision rule each game's search uses, where it differs from its kit's
+#: (measured in docs/bots.md, "The decision rule and the expert level, issue 15")
+#: One Too Many: the same 226 wins of 300 as the fixed rule at 30 states, with 28.1
+#: states per decision instead of 30; One-Card and Shed keep the fixed rule (see there).
+DECISION_RULES: dict[str, str] = {"one-too-many": "bayes"}
 
 
 class Bot(Protocol):
@@ -50,32 +69,49 @@ def strategies(game: Game) -> ModuleType:
 def make_bot(game: Game, level: str, seed: int = 0, **settings: Any) -> Bot:
     """A computer player of ``level`` for ``game``.
 
-    ``settings`` are for ``hard``: ``budget`` (seconds per decision) and
-    ``iterations`` (sampled states per decision instead of a time budget).
+    ``settings`` are for the search levels (``hard``, ``expert``): ``budget``
+    (seconds per decision; default 1 s for hard, 4 s for expert),
+    ``iterations`` (sampled states per decision instead of a time budget) and
+    ``rule`` (the search's decision rule, :data:`RULES`; default the game's).
     The other levels ignore them.
     """
     if level not in LEVELS:
         raise ValueError(f"unknown computer level {level!r} (choose from {', '.join(LEVELS)})")
-    unknown = set(settings) - {"budget", "iterations"}
+    unknown = set(settings) - {"budget", "iterations", "rule"}
     if unknown:
         raise ValueError(f"unknown computer player settings: {', '.join(sorted(unknown))}")
+    rule = settings.get("rule")
+    if rule is not None and rule not in RULES:
+        raise ValueError(f"unknown decision rule {rule!r} (choose from {', '.join(RULES)})")
     if level == "random":
         return RandomBot(game, seed)
     module = strategies(game)
-    if level == "hard":
+    if level not in get_row(game.id).levels:
+        raise ValueError(f"{game.name} offers no {level} computer player")
+    if level in ("hard", "expert"):
+        kit = module.SEARCH
+        rule = rule or DECISION_RULES.get(game.id)
+        if rule is not None and rule != kit.rule:
+            kit = replace(kit, rule=rule)
         budget = settings.get("budget")
-        return SearchBot(
+        bot = SearchBot(
             game,
-            module.SEARCH,
+            kit,
             seed,
-            budget=DEFAULT_BUDGET if budget is None else budget,
+            budget=(DEFAULT_BUDGET if level == "hard" else EXPERT_BUDGET) if budget is None else budget,
             iterations=settings.get("iterations"),
         )
+        bot.level = level
+        return bot
     return RuleBot(game, level, module.STRATEGIES[level], seed)
 
 
 __all__ = [
+    "DECISION_RULES",
     "DEFAULT_BUDGET",
+    "EXPERT_BUDGET",
+    "EXPERT_SCALE",
+    "RULES",
     "LEVELS",
     "BaseBot",
     "Bot",

@@ -21,6 +21,13 @@ the seed and the game's index, never from the process that played it, so the
 same seed gives the same results whatever ``--jobs`` is. The hard level's
 time budget is the one exception: how far it searches depends on the
 machine's speed; ``--iterations`` fixes its work, and its play, exactly.
+
+The expert level gets :data:`~cardtable.bots.EXPERT_SCALE` times hard's work:
+four times its budget, or four times its ``--iterations`` (unless
+``--expert-iterations`` says otherwise; :func:`level_settings`). For every
+search level the summary gives the sampled states of its searched decisions
+(``samples``: how many were searched and their mean), so two decision rules
+can be compared at equal work.
 """
 
 from __future__ import annotations
@@ -31,7 +38,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from . import DEFAULT_BUDGET, decision_seed, make_bot
+from . import DEFAULT_BUDGET, EXPERT_BUDGET, EXPERT_SCALE, decision_seed, make_bot
 from ..games import get_game
 from ..simulate import game_seed
 
@@ -50,6 +57,7 @@ class GameResult:
     wins: tuple[bool, ...]
     decision_ms: tuple[tuple[float, ...], ...]  # per seat
     moves: int
+    samples: tuple[tuple[int, ...], ...] = ()  # per seat: the sampled states of each searched decision
 
 
 @dataclass
@@ -60,9 +68,17 @@ class LevelStats:
     places: int = 0
     firsts: int = 0  # games in (a shared) first place: in Shed, going out first
     decision_ms: list[float] = field(default_factory=list)
+    samples: list[int] = field(default_factory=list)
 
     def as_json(self) -> dict[str, Any]:
         lo, hi = wilson(self.wins, self.games)
+        extra = {}
+        if self.samples:
+            extra["samples"] = {
+                "searched": len(self.samples),
+                "mean": round(sum(self.samples) / len(self.samples), 2),
+                "per_decision": round(sum(self.samples) / len(self.decision_ms), 3),
+            }
         return {
             "games": self.games,
             "wins": self.wins,
@@ -81,7 +97,7 @@ class LevelStats:
                 "p95": round(percentile(self.decision_ms, 95), 3),
             },
             "decisions": len(self.decision_ms),
-        }
+        } | extra
 
 
 def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
@@ -108,6 +124,33 @@ def percentile(values: Sequence[float], q: float) -> float:
     return data[lo] + (data[hi] - data[lo]) * (pos - lo)
 
 
+def level_settings(level: str, settings: dict[str, Any]) -> dict[str, Any]:
+    """The settings ``level``'s bots get from the arena's: expert gets
+    ``EXPERT_SCALE`` times hard's budget or sampled states (``expert_iterations``
+    if given); ``rule`` (the decision rule) goes to both search levels."""
+    if level == "hard":
+        return {k: v for k, v in settings.items() if k in ("budget", "iterations", "rule")}
+    if level != "expert":
+        return {}
+    out = {"rule": settings["rule"]} if settings.get("rule") is not None else {}
+    if settings.get("expert_iterations") is not None:
+        out["iterations"] = settings["expert_iterations"]
+    elif settings.get("iterations") is not None:
+        out["iterations"] = settings["iterations"] * EXPERT_SCALE
+    elif settings.get("budget") is not None:
+        out["budget"] = settings["budget"] * EXPERT_SCALE
+    return out
+
+
+def search_setting(level: str, settings: dict[str, Any]) -> dict[str, Any]:
+    """A search level's work per decision, for the summary: ``{"iterations": N}`` or ``{"budget": S}``."""
+    own = level_settings(level, settings)
+    if own.get("iterations") is not None:
+        return {"iterations": own["iterations"]}
+    default = DEFAULT_BUDGET if level == "hard" else EXPERT_BUDGET
+    return {"budget": own.get("budget") or default}
+
+
 def seat_levels(seats: Sequence[str], index: int) -> tuple[str, ...]:
     """The level in each seat for game ``index``: the list rotated by ``index`` places."""
     n = len(seats)
@@ -130,14 +173,19 @@ def play_game(
     state = game.new(players, options, seed=deal)
     seen: list[list[Any]] = [[] for _ in range(players)]  # the events each seat could see
     times: list[list[float]] = [[] for _ in range(players)]
+    samples: list[list[int]] = [[] for _ in range(players)]
+    own = {level: level_settings(level, settings) for level in set(levels)}
     moves = 0
     while not game.is_over(state) and moves < MOVE_CAP:
         seat = game.to_act(state)[0]
-        bot = make_bot(game, levels[seat], decision_seed(seed, index, seat, moves), **settings)
+        bot = make_bot(game, levels[seat], decision_seed(seed, index, seat, moves), **own[levels[seat]])
         view = game.view(state, seat)
         tick = time.perf_counter()
         move = bot.choose(view, tuple(seen[seat]))
         times[seat].append((time.perf_counter() - tick) * 1000)
+        report = getattr(bot, "report", None)
+        if report is not None and report.iterations:
+            samples[seat].append(report.iterations)
         state, events = game.apply(state, seat, move)
         for event in events:
             for s in range(players):
@@ -152,7 +200,9 @@ def play_game(
         wins = tuple(seat in winners for seat in range(players))
     else:
         places, points, wins = (players,) * players, (0,) * players, (False,) * players
-    return GameResult(index, levels, finished, places, points, wins, tuple(map(tuple, times)), moves)
+    return GameResult(
+        index, levels, finished, places, points, wins, tuple(map(tuple, times)), moves, tuple(map(tuple, samples))
+    )
 
 
 def _play_batch(args: tuple) -> list[GameResult]:
@@ -206,6 +256,8 @@ def summarize(game_id, players, seats, games, seed, options, settings, results, 
         for seat, level in enumerate(result.levels):
             s = stats[level]
             s.decision_ms.extend(result.decision_ms[seat])
+            if result.samples:
+                s.samples.extend(result.samples[seat])
             if not result.finished:
                 continue
             s.games += 1
@@ -213,9 +265,10 @@ def summarize(game_id, players, seats, games, seed, options, settings, results, 
             s.points += result.points[seat]
             s.places += result.places[seat]
             s.firsts += result.places[seat] == 1
-    hard = {"budget": settings.get("budget") or DEFAULT_BUDGET} if settings.get("iterations") is None else {
-        "iterations": settings["iterations"]
-    }
+    hard = search_setting("hard", settings)
+    extra = {"expert": search_setting("expert", settings)} if "expert" in seats else {}
+    if settings.get("rule") is not None:
+        extra["rule"] = settings["rule"]
     return {
         "game": game_id,
         "players": players,
@@ -228,4 +281,4 @@ def summarize(game_id, players, seats, games, seed, options, settings, results, 
         "mean_moves": round(sum(r.moves for r in results) / len(results), 1) if results else 0.0,
         "seconds": round(seconds, 2),
         "levels": {level: s.as_json() for level, s in stats.items()},
-    }
+    } | extra

@@ -17,7 +17,11 @@ worse than the leader (by a paired test) are dropped as the search goes on, so
 the budget goes to the close calls. The move the normal rules would make is
 the prior: the search departs from it only when the sampled evidence says
 another move is better by a margin, so a small budget plays like ``normal``
-and a larger one improves on it.
+and a larger one improves on it. Two decision rules say when (``SearchKit.rule``):
+``"fixed"``, a paired test at a fixed number of standard errors after a fixed
+number of states, and ``"bayes"``, the posterior probability of a gain under a
+sceptical prior, which stops sampling once the call is settled and samples
+longer on a close one (:meth:`SearchBot._verdict`; docs/bots.md, issue 15).
 
 The budget is wall-clock seconds per decision (``budget``, default 1 s), or a
 fixed number of sampled states (``iterations``), which makes every decision,
@@ -90,6 +94,28 @@ class SearchKit:
     prune_after: int = 6
     #: ...and dropped when the leader beats them by this many paired standard errors
     prune_z: float = 2.0
+    #: the decision rule: ``"fixed"`` (the fields above: ``iterations`` states, up to
+    #: ``extend`` times as many on a close call, a departure at ``confidence`` paired
+    #: standard errors) or ``"bayes"`` (adaptive: :meth:`SearchBot._verdict`)
+    rule: str = "fixed"
+    #: bayes: the posterior probability that the best challenger beats the prior by
+    #: ``margin`` needed to depart (None: the normal tail of ``confidence``, so a kit
+    #: keeps its calibration: 1.0 -> 0.84, 1.645 -> 0.95)
+    belief: float | None = None
+    #: bayes: the standard deviation of the sceptical prior on a departure's gain (value units)
+    gain_sd: float = 0.1
+    #: bayes: the variance of one paired difference assumed before any sample (one pseudo-sample)
+    noise_var: float = 0.05
+    #: bayes: the call is settled (sampling stops) once that probability is under ``clear``...
+    clear: float = 0.2
+    #: bayes, with ``iterations=N``: at least ``least * N`` states, up to ``most * N`` on a close call
+    least: float = 0.5
+    most: float = 2.0
+    #: bayes, with a time budget: the states sampled, and the share of the budget spent,
+    #: before the search may stop on a settled call (a settled call still gets at
+    #: least half of what the budget buys; a close call gets all of it)
+    least_timed: int = 24
+    least_time_share: float = 0.5
 
 
 @dataclass
@@ -147,14 +173,29 @@ class SearchBot(BaseBot):
         values: list[list[float]] = [[] for _ in cands]
         active = list(range(len(cands)))
         deadline = started + self.budget * DEADLINE_SHARE
+        settle_from = started + self.budget * DEADLINE_SHARE * kit.least_time_share
         iteration_cost = 0.0
+        bayes = kit.rule == "bayes"
+        if bayes and self.iterations is not None:
+            least = max(2, math.ceil(self.iterations * kit.least))
+            most = max(least, math.ceil(self.iterations * kit.most))
+        else:
+            least, most = kit.least_timed, 0
         while True:
-            if self.iterations is not None:
-                if report.iterations >= self.iterations and not (
-                    report.iterations < self.iterations * kit.extend and self._close(values, active, p)
+            n = report.iterations
+            if bayes:
+                if n >= least and (self.iterations is not None or time.perf_counter() >= settle_from) and (
+                    self._verdict(values, active, p)[1]
                 ):
                     break
-            elif report.iterations and time.perf_counter() + iteration_cost > deadline:
+                if self.iterations is not None and n >= most:
+                    break
+                if self.iterations is None and n and time.perf_counter() + iteration_cost > deadline:
+                    break
+            elif self.iterations is not None:
+                if n >= self.iterations and not (n < self.iterations * kit.extend and self._close(values, active, p)):
+                    break
+            elif n and time.perf_counter() + iteration_cost > deadline:
                 break
             tick = time.perf_counter()
             sample = self.game.determinize(view, rng)
@@ -169,7 +210,7 @@ class SearchBot(BaseBot):
             iteration_cost = max(iteration_cost * 0.7, time.perf_counter() - tick)
             if report.iterations >= kit.prune_after and report.iterations % 3 == 0 and len(active) > 2:
                 active = self._prune(values, active, kit.prune_z)
-        chosen = self._pick(values, active, p)
+        chosen = self._verdict(values, active, p)[0] if bayes else self._pick(values, active, p)
         report.chosen = cands[chosen]
         report.means = {self.game.describe_move(cands[i]): _mean(values[i]) for i in active}
         report.seconds = time.perf_counter() - started
@@ -220,6 +261,50 @@ class SearchBot(BaseBot):
         mean, se = _paired(values[best], values[prior])
         return mean > 0 and not (mean > self.kit.margin and mean > self.kit.confidence * se)
 
+    def _verdict(self, values: list[list[float]], active: list[int], prior: int) -> tuple[int, bool]:
+        """The Bayesian rule: (the move to play now, whether the call is settled).
+
+        The challenger is the best other candidate by its mean. Its gain over the
+        prior has a sceptical normal prior (mean 0, sd ``gain_sd``); the paired
+        differences, whose variance is estimated with one pseudo-sample of
+        ``noise_var`` (so a few identical samples are not taken for certainty),
+        update it to a normal posterior. The search departs when the posterior
+        probability of a gain above ``margin`` reaches ``belief``. The call is
+        settled, and sampling may stop, when that probability is under ``clear``
+        (the prior stays, whatever a few more samples say) or halfway from
+        ``belief`` to 1 (a clear departure: stricter than the departure itself,
+        since looking after every sample would otherwise let noise cross it).
+        """
+        if prior not in active:
+            return max(active, key=lambda i: _mean(values[i])), True
+        others = [i for i in active if i != prior]
+        if not others:
+            return prior, True
+        best = max(others, key=lambda i: _mean(values[i]))
+        q = self._gain_probability(values[best], values[prior])
+        belief = self._belief()
+        if q >= belief:
+            return best, q >= 1 - (1 - belief) / 2
+        return prior, q < self.kit.clear
+
+    def _belief(self) -> float:
+        kit = self.kit
+        return kit.belief if kit.belief is not None else _phi(kit.confidence)
+
+    def _gain_probability(self, a: Sequence[float], b: Sequence[float]) -> float:
+        """The posterior probability that ``a``'s mean beats ``b``'s by more than the margin."""
+        kit = self.kit
+        n = min(len(a), len(b))
+        if n == 0:
+            return 0.0
+        diffs = [a[k] - b[k] for k in range(n)]
+        mean = sum(diffs) / n
+        squares = sum((d - mean) ** 2 for d in diffs)
+        var = (squares + kit.noise_var) / n  # n - 1 degrees of freedom and one pseudo-sample
+        precision = 1 / kit.gain_sd**2 + n / var
+        post_mean = (n / var) * mean / precision
+        return _phi((post_mean - kit.margin) * math.sqrt(precision))
+
     def _pick(self, values: list[list[float]], active: list[int], prior: int) -> int:
         best = max(active, key=lambda i: (_mean(values[i]), i == prior))
         if best == prior or prior not in active:
@@ -232,6 +317,11 @@ class SearchBot(BaseBot):
 
 def _mean(xs: Sequence[float]) -> float:
     return sum(xs) / len(xs) if xs else float("-inf")
+
+
+def _phi(z: float) -> float:
+    """The standard normal distribution function."""
+    return 0.5 * math.erfc(-z / math.sqrt(2))
 
 
 def _paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:

@@ -37,6 +37,10 @@ from .common import (
 #: (tests/test_cli_light.py checks they agree).
 ARENA_LEVELS: tuple[str, ...] = LEVELS
 ARENA_DEFAULT_BUDGET = 1.0
+#: the expert level's work as a multiple of hard's (``cardtable.bots.EXPERT_SCALE``)
+ARENA_EXPERT_SCALE = 4
+#: the search's decision rules (``cardtable.bots.RULES``)
+ARENA_RULES: tuple[str, ...] = ("fixed", "bayes")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -60,6 +64,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     budget.add_argument(
         "--iterations", type=bounded_int(1, MAX_ITERATIONS), metavar="N",
         help="the hard level's sampled states per decision, instead of a time budget (reproducible)",
+    )
+    parser.add_argument(
+        "--expert-iterations", type=bounded_int(1, MAX_ITERATIONS), metavar="N",
+        help=f"the expert level's sampled states per decision (default {ARENA_EXPERT_SCALE}x --iterations; "
+        f"without --iterations, {ARENA_EXPERT_SCALE}x the budget)",
+    )
+    parser.add_argument(
+        "--rule", choices=ARENA_RULES,
+        help="the search's decision rule, for measuring (default: each game's own)",
     )
     parser.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -95,14 +108,21 @@ def run(args: argparse.Namespace) -> int:
         if args.iterations < 1:
             raise UsageError("--iterations must be at least 1")
         settings["iterations"] = args.iterations
+    if args.expert_iterations is not None:
+        if "expert" not in seats:
+            raise UsageError("--expert-iterations needs an expert seat")
+        settings["expert_iterations"] = args.expert_iterations
+    if args.rule is not None:
+        settings["rule"] = args.rule
     options = opts.model_dump(mode="json")
 
     # progress goes to standard error (standard output stays one JSON object with --json):
     # a bar on a terminal, else a line now and then, so a long run never looks stuck
     console = Console(stderr=True, highlight=False)
     what = f"{game.name}, {plural(args.games, 'game')}: {', '.join(seats)}"
-    if "hard" in seats:
-        what += f" (hard: {hard_text(settings)})"
+    setting = search_text(seats, settings, summary=False)
+    if setting:
+        what += f" ({setting})"
     console.print(f"arena: {what}", soft_wrap=True)
     report = ProgressLines(args.games, console)
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
@@ -133,6 +153,29 @@ def hard_text(hard: dict[str, Any]) -> str:
     return f"budget {hard.get('budget') or ARENA_DEFAULT_BUDGET:g} s per decision"
 
 
+def search_text(seats: list[str], settings: dict[str, Any], summary: bool) -> str:
+    """The search levels' work in words ("hard: 8 sampled states per decision; expert: 32 ..."),
+    from the command's settings or from a summary's ``hard``/``expert`` entries."""
+    parts = []
+    for level in ("hard", "expert"):
+        if level not in seats:
+            continue
+        if summary:
+            own = settings.get(level, {})
+        elif level == "hard":
+            own = settings
+        elif settings.get("expert_iterations") is not None:
+            own = {"iterations": settings["expert_iterations"]}
+        elif settings.get("iterations") is not None:
+            own = {"iterations": settings["iterations"] * ARENA_EXPERT_SCALE}
+        else:
+            own = {"budget": (settings.get("budget") or ARENA_DEFAULT_BUDGET) * ARENA_EXPERT_SCALE}
+        parts.append(f"{level}: {hard_text(own)}")
+    if parts and settings.get("rule"):
+        parts.append(f"decision rule {settings['rule']}")
+    return "; ".join(parts)
+
+
 class ProgressLines:
     """Progress as plain lines (when standard error is not a terminal): at most one
     every ``every`` seconds, and one at the end."""
@@ -157,8 +200,9 @@ def print_table(name: str, summary: dict[str, Any]) -> None:
     from ..core.words import plural
 
     notes = []
-    if "hard" in summary["seats"]:
-        notes.append(f"hard: {hard_text(summary['hard'])}")
+    setting = search_text(summary["seats"], summary, summary=True)
+    if setting:
+        notes.append(setting)
     notes.append(f"total {summary['seconds']:.1f} s")
     if summary["unfinished"]:
         notes.append(f"{summary['unfinished']} unfinished")

@@ -35,6 +35,7 @@ def run(args) -> int:
         if problem is not None:
             raise UsageError(f"--names: {problem}")
     options = checked_options(game, players, args.option)
+    from ..games import get_row
     from ..session import SEAT_KINDS
 
     kinds = []
@@ -42,6 +43,8 @@ def run(args) -> int:
         kind = "normal" if kind == "computer" else kind
         if kind not in SEAT_KINDS:
             raise UsageError(f"unknown seat kind {kind!r} (choose from {', '.join(SEAT_KINDS)}, computer)")
+        if kind != "human" and kind not in get_row(game.id).levels:
+            raise UsageError(f"{game.name} offers no {kind} computer player (choose from {', '.join(get_row(game.id).levels)})")
         kinds.append(kind)
     return run_app(
         start=dict(

@@ -27,8 +27,9 @@ if TYPE_CHECKING:
     from ..core.engine import Game
 
 #: The computer levels: ``random`` plays any game; the others need the game's
-#: strategies (a row's ``bots`` module).
-LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
+#: strategies (a row's ``bots`` module); ``expert`` only where it measured
+#: stronger than ``hard`` (a row's ``expert``).
+LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard", "expert")
 #: Who may sit in a seat: a person, or a computer player of a level.
 SEAT_KINDS: tuple[str, ...] = ("human", *LEVELS)
 
@@ -40,18 +41,22 @@ class GameRow(NamedTuple):
     engine: str  # the module whose ``GAME`` is the engine (a game package)
     presenter: str | None = None  # the module whose ``PRESENTER`` draws it in the app (None: no app table)
     bots: str | None = None  # the module of its computer strategies (None: the random level only)
+    expert: bool = False  # whether it offers the expert level (only where it measured stronger than hard)
 
     @property
     def levels(self) -> tuple[str, ...]:
         """The computer levels this game offers."""
-        return LEVELS if self.bots is not None else ("random",)
+        if self.bots is None:
+            return ("random",)
+        return LEVELS if self.expert else tuple(level for level in LEVELS if level != "expert")
 
 
 ROWS: dict[str, GameRow] = {
     row.info.id: row
     for row in (
+        # expert: measured stronger than hard in One Too Many only (docs/bots.md, issue 15)
         GameRow(ONE_TOO_MANY, "cardtable.games.one_too_many",
-                "cardtable.tui.presenters.one_too_many", "cardtable.bots.one_too_many"),
+                "cardtable.tui.presenters.one_too_many", "cardtable.bots.one_too_many", expert=True),
         GameRow(ONE_CARD, "cardtable.games.one_card", "cardtable.tui.presenters.one_card", "cardtable.bots.one_card"),
         GameRow(SHED, "cardtable.games.shed", "cardtable.tui.presenters.shed", "cardtable.bots.shed"),
     )

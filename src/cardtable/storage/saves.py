@@ -67,6 +67,16 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 # -- the file format ---------------------------------------------------------
 
 
+def _levels_offered(game_id: str) -> tuple[str, ...] | None:
+    """The computer levels ``game_id`` offers (None: a game this program does not know)."""
+    from ..games import get_row
+
+    try:
+        return get_row(game_id).levels
+    except KeyError:
+        return None
+
+
 class SavedSeat(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -116,6 +126,12 @@ class SaveFile(BaseModel):
             raise ValueError("the record's names differ from the seats' names")
         if any(not 0 <= p < players for p in self.to_act):
             raise ValueError(f"to_act {self.to_act} names a seat that does not exist")
+        # expert is offered only where it measured stronger than hard (the game's registry
+        # row); the other levels are checked against SEAT_KINDS alone, as they always were
+        offered = _levels_offered(self.record.game)
+        for seat in self.seats:
+            if offered is not None and seat.kind == "expert" and seat.kind not in offered:
+                raise ValueError(f"{self.record.game} offers no {seat.kind} computer player")
         return self
 
     @property

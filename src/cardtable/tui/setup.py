@@ -22,6 +22,19 @@ if TYPE_CHECKING:
 #: The choices a seat offers on the new-game screen: (label, seat kind), one
 #: per kind in :data:`cardtable.games.SEAT_KINDS` (human, then each computer level).
 SEAT_CHOICES: tuple[tuple[str, str], ...] = (("Human", "human"), *((f"{level.capitalize()} bot", level) for level in LEVELS))
+
+
+def seat_choices(game_id: str) -> tuple[tuple[str, str], ...]:
+    """The choices a seat of ``game_id`` offers: human, then each computer level the
+    game offers (its registry row's ``levels``: ``expert`` only where it measured
+    stronger than ``hard``)."""
+    try:
+        levels = get_row(game_id).levels
+    except KeyError:
+        levels = LEVELS
+    return tuple(choice for choice in SEAT_CHOICES if choice[1] == "human" or choice[1] in levels)
+
+
 #: The kind a computer seat gets when none is named.
 DEFAULT_COMPUTER = "normal"
 

@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from ...core.names import MAX_NAME, check_names
-from ..setup import DEFAULT_COMPUTER, SEAT_CHOICES, GameSetup, default_name, options_model
+from ..setup import DEFAULT_COMPUTER, GameSetup, default_name, options_model, seat_choices
 from ..widgets.options_form import OptionsForm, show_error
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
@@ -54,6 +54,7 @@ class NewGameScreen(Screen[GameSetup | None]):
         self.game = game
         self.options_model = getattr(game, "Options", None) or options_model(game.id)
         self.previous = previous if previous is not None and previous.game_id == game.id else None
+        self.seat_choices = seat_choices(game.id)  # the levels this game offers
         self.errors: dict[str, str] = {}
         self._check_pending = False
 
@@ -97,12 +98,12 @@ class NewGameScreen(Screen[GameSetup | None]):
         previous = self.previous
         known = previous.seats[seat] if previous and seat < len(previous.seats) else None
         kind = known.kind if known else ("human" if seat == 0 else DEFAULT_COMPUTER)
-        if kind not in {k for _, k in SEAT_CHOICES}:
+        if kind not in {k for _, k in self.seat_choices}:
             kind = DEFAULT_COMPUTER
         return Horizontal(
             Static(f"{seat + 1}", classes="seat-number"),
             Input(known.name if known else default_name(seat), id=f"name-{seat}", max_length=MAX_NAME + 4, compact=True),
-            Select(list(SEAT_CHOICES), value=kind, allow_blank=False, id=f"kind-{seat}", compact=True),
+            Select(list(self.seat_choices), value=kind, allow_blank=False, id=f"kind-{seat}", compact=True),
             Static("", classes="field-error", id=f"error-name-{seat}"),
             classes="seat-line",
             id=f"seat-{seat}",
