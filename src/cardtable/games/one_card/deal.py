@@ -73,7 +73,7 @@ def deal(table: Table, order: tuple[int, ...]) -> Result:
         Event("upcard", f"The up-card is {FACE[up]} (its power does not apply).", data=(("card", CODE[up]),))
     )
     table = evolve_table(table, rng=rng, over=False)
-    state = OneCardState(table, hands, pile[1:], (up,), leader, PLAIN[1])
+    state = OneCardState(table, hands, bytes(pile[1:]), bytes((up,)), leader, PLAIN[1])
     return state, tuple(events)
 
 

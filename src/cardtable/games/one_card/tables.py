@@ -92,6 +92,8 @@ POINTS: tuple[int, ...] = tuple(card_points(c) for c in ALL_CARDS)
 ATTACK: tuple[int, ...] = tuple(attack_value(c) for c in ALL_CARDS)
 FACE: tuple[str, ...] = tuple(c.face for c in ALL_CARDS)
 CODE: tuple[str, ...] = tuple(c.code for c in ALL_CARDS)
+BYTE: tuple[bytes, ...] = tuple(bytes((i,)) for i in range(len(ALL_CARDS)))
+"""Each id as a one-byte ``bytes``, to put it on a pile (``OneCardState.discard``)."""
 PLAYS: tuple[tuple[Play, ...], ...] = tuple(
     tuple(Play(c, s) for s in Suit) if c.rank == Rank.SEVEN else (Play(c),) for c in ALL_CARDS
 )

@@ -13,8 +13,8 @@ from . import events
 from .deal import Result, deal
 from .events import SEAT
 from .moves import Draw, Pass, Play
-from .state import ATTACKED, JACKED, KINGED, NAMED, PLAIN, Mode, OneCardState, evolve_table
-from .tables import ATTACK, ID, POINTS, RANK
+from .state import ATTACKED, JACKED, KINGED, NAMED, PLAIN, Mode, OneCardState, evolve_table, new_state
+from .tables import ATTACK, BYTE, ID, POINTS, RANK
 
 THREE, JACK, QUEEN, KING = Rank.THREE, Rank.JACK, Rank.QUEEN, Rank.KING
 
@@ -35,7 +35,7 @@ def play(state: OneCardState, player: int, card: int, named: Suit | None) -> Res
     hand.remove(card)
     hands = list(state.hands)
     hands[player] = tuple(hand)
-    discard = state.discard + (card,)
+    discard = state.discard + BYTE[card]
     mode = state.mode
     direction = mode.direction
     if not hand:
@@ -72,7 +72,7 @@ def play(state: OneCardState, player: int, card: int, named: Suit | None) -> Res
     else:
         mode = PLAIN[direction]
         event = events.PLAIN[player][card]
-    return OneCardState(table, tuple(hands), state.pile, discard, nxt, mode), (event,)
+    return new_state(table, tuple(hands), state.pile, discard, nxt, mode), (event,)
 
 
 def draw(state: OneCardState, player: int, move: Draw | None = None) -> Result:
@@ -88,12 +88,12 @@ def draw(state: OneCardState, player: int, move: Draw | None = None) -> Result:
         count = 1
         nxt = (player + mode.direction) % table.players
         public = events.DRAW_ONE[player]
-    drawn = pile[:count]
+    drawn = tuple(pile[:count])
     hands = list(state.hands)
     hands[player] += drawn
     if mode.pending or mode.king:
         mode = PLAIN[mode.direction]  # (a draw never happens facing a Jack or after passes)
-    new = OneCardState(table, tuple(hands), pile[count:], state.discard, nxt, mode)
+    new = new_state(table, tuple(hands), pile[count:], state.discard, nxt, mode)
     if count == 1:
         return new, (public, events.DRAWN[player][drawn[0]])
     return new, ((public, events.drawn(player, drawn)) if drawn else (public,))
@@ -104,12 +104,12 @@ def pass_turn(state: OneCardState, player: int, move: Pass | None = None) -> Res
     mode = state.mode
     nxt = (player + mode.direction) % table.players
     if mode.jack:  # losing the turn to a Jack is not a pass
-        return OneCardState(table, state.hands, state.pile, state.discard, nxt, PLAIN[mode.direction]), (events.SKIP[player],)
+        return new_state(table, state.hands, state.pile, state.discard, nxt, PLAIN[mode.direction]), (events.SKIP[player],)
     mode = Mode(mode.direction, passes=mode.passes + 1, named=mode.named)
     event = events.PASSES[player][mode.passes]
     if mode.passes >= table.players:
         return end_hand(state, state.hands, state.discard, mode, None, [event, events.BLOCKED])
-    return OneCardState(table, state.hands, state.pile, state.discard, nxt, mode), (event,)
+    return new_state(table, state.hands, state.pile, state.discard, nxt, mode), (event,)
 
 
 PERFORM: dict[type, Callable[[OneCardState, int, Any], Result]] = {Play: perform_play, Draw: draw, Pass: pass_turn}
@@ -123,7 +123,7 @@ def hand_points(hand: tuple[int, ...]) -> int:
 def end_hand(
     state: OneCardState,
     hands: tuple[tuple[int, ...], ...],
-    discard: tuple[int, ...],
+    discard: bytes,
     mode: Mode,
     winner: int | None,
     log: list[Event],
@@ -158,7 +158,7 @@ def end_hand(
         )
         final = evolve_table(table, totals=totals, last_points=points, last_winner=winner, over=True)
         turn = state.turn if winner is None else winner
-        end = OneCardState(final, hands, state.pile, discard, turn, mode)
+        end = new_state(final, hands, state.pile, discard, turn, mode)
         return end, tuple(log)
     order, rng = table.rng.shuffled(table.cards)
     dealer = (table.dealer + 1) % players
