@@ -52,7 +52,7 @@ def deal(table: Table, order: tuple[int, ...]) -> Result:
     players = table.players
     size = deal_size(players, table.options)
     leader = (table.dealer + 1) % players
-    hands = tuple(tuple(order[(seat - leader) % players : size * players : players]) for seat in range(players))
+    hands = tuple(bytes(order[(seat - leader) % players : size * players : players]) for seat in range(players))
     pile = order[size * players :]
     events = [
         Event(

@@ -76,7 +76,7 @@ class OneCardState:
     """
 
     table: Table
-    hands: tuple[tuple[int, ...], ...]
+    hands: tuple[bytes, ...]
     pile: bytes
     discard: bytes
     turn: int
@@ -84,7 +84,7 @@ class OneCardState:
 
     def __repr__(self) -> str:
         return (
-            f"OneCardState(table={self.table!r}, hands={self.hands!r}, pile={tuple(self.pile)!r}, "
+            f"OneCardState(table={self.table!r}, hands={tuple(map(tuple, self.hands))!r}, pile={tuple(self.pile)!r}, "
             f"discard={tuple(self.discard)!r}, turn={self.turn!r}, mode={self.mode!r})"
         )
 
@@ -143,7 +143,7 @@ assert _Unfrozen.__slots__ == OneCardState.__slots__  # the same layout: the cla
 _new = object.__new__
 
 
-def new_state(table: Table, hands: tuple[tuple[int, ...], ...], pile: bytes, discard: bytes, turn: int, mode: Mode) -> OneCardState:
+def new_state(table: Table, hands: tuple[bytes, ...], pile: bytes, discard: bytes, turn: int, mode: Mode) -> OneCardState:
     """``OneCardState(table, hands, pile, discard, turn, mode)`` at half the
     cost. A state is built at every move, and a frozen class's ``__init__``
     must call each slot's setter as a function; here the slots are filled in

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ...core.cards import Rank, Suit
+from ...core.cards import Suit
 from ...core.engine import Event
 from ...core.words import plural
 from . import events
@@ -14,9 +14,7 @@ from .deal import Result, deal
 from .events import SEAT
 from .moves import Draw, Pass, Play
 from .state import ATTACKED, JACKED, KINGED, NAMED, PLAIN, Mode, OneCardState, evolve_table, new_state
-from .tables import ATTACK, BYTE, ID, POINTS, RANK
-
-THREE, JACK, QUEEN, KING = Rank.THREE, Rank.JACK, Rank.QUEEN, Rank.KING
+from .tables import ATTACK, BYTE, ID, POINTS, POWER
 
 
 def perform(state: OneCardState, player: int, move: object) -> Result:
@@ -31,10 +29,8 @@ def play(state: OneCardState, player: int, card: int, named: Suit | None) -> Res
     """``player`` plays the card with id ``card``, naming ``named`` if it is a 7."""
     table = state.table
     players = table.players
-    hand = list(state.hands[player])
-    hand.remove(card)
     hands = list(state.hands)
-    hands[player] = tuple(hand)
+    hands[player] = hand = hands[player].replace(BYTE[card], b"", 1)
     discard = state.discard + BYTE[card]
     mode = state.mode
     direction = mode.direction
@@ -42,36 +38,36 @@ def play(state: OneCardState, player: int, card: int, named: Suit | None) -> Res
         final = Mode(direction, named=named)
         return end_hand(state, tuple(hands), discard, final, player, [events.OUT[player][card]])
 
-    rank = RANK[card]
+    power = POWER[card]
     nxt = (player + direction) % players
     if mode.pending:  # answering an attack: pass it on, or a 3 removes it
-        if rank == THREE:
+        if power == "three":
             event = events.CANCEL[player][card, mode.pending]
             mode = PLAIN[direction]
         else:
             mode = ATTACKED[direction][mode.pending + ATTACK[card]]
             event = events.ATTACK[player][card, mode.pending, nxt]
-    elif named is not None:
+    elif power == "" or power == "three":
+        mode = PLAIN[direction]
+        event = events.PLAIN[player][card]
+    elif power == "seven":
         mode = NAMED[direction][named]
         event = events.SEVEN[player][card, named]
-    elif rank == JACK:  # also a Jack countering a Jack (option)
+    elif power == "jack":  # also a Jack countering a Jack (option)
         mode = JACKED[direction]
         event = events.JACK[player][card, nxt]
-    elif rank == QUEEN:  # also a Queen countering a Jack
+    elif power == "queen":  # also a Queen countering a Jack
         again = players == 2 and table.options.queen_skips_with_two
         nxt = player if again else (player - direction) % players
         event = events.REVERSE[player][card, mode.jack, again]
         mode = PLAIN[-direction]
-    elif rank == KING:
+    elif power == "king":
         mode = KINGED[direction]
         nxt = player
         event = events.KING[player][card]
-    elif ATTACK[card]:
+    else:  # an attack
         mode = ATTACKED[direction][ATTACK[card]]
         event = events.ATTACK[player][card, mode.pending, nxt]
-    else:
-        mode = PLAIN[direction]
-        event = events.PLAIN[player][card]
     return new_state(table, tuple(hands), state.pile, discard, nxt, mode), (event,)
 
 
@@ -88,7 +84,7 @@ def draw(state: OneCardState, player: int, move: Draw | None = None) -> Result:
         count = 1
         nxt = (player + mode.direction) % table.players
         public = events.DRAW_ONE[player]
-    drawn = tuple(pile[:count])
+    drawn = pile[:count]
     hands = list(state.hands)
     hands[player] += drawn
     if mode.pending or mode.king:
@@ -116,13 +112,13 @@ PERFORM: dict[type, Callable[[OneCardState, int, Any], Result]] = {Play: perform
 """The function performing each kind of move: ``PERFORM[type(move)](state, player, move)``."""
 
 
-def hand_points(hand: tuple[int, ...]) -> int:
+def hand_points(hand: bytes) -> int:
     return sum(POINTS[c] for c in hand)
 
 
 def end_hand(
     state: OneCardState,
-    hands: tuple[tuple[int, ...], ...],
+    hands: tuple[bytes, ...],
     discard: bytes,
     mode: Mode,
     winner: int | None,

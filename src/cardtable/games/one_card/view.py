@@ -86,9 +86,9 @@ def determinize(view: OneCardView, rng: random.Random) -> OneCardState:
     hands = []
     for seat, size in enumerate(view.hand_sizes):
         if seat == view.player:
-            hands.append(hand)
+            hands.append(bytes(hand))
         else:
-            hands.append(tuple(unseen[at : at + size]))
+            hands.append(bytes(unseen[at : at + size]))
             at += size
     pile = bytes(unseen[at : at + view.draw_size])
     used = seen | set(unseen[: at + view.draw_size])
