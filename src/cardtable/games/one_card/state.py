@@ -67,12 +67,14 @@ class OneCardState:
     top card last. ``turn`` is the seat to act; ``mode`` the direction, what
     that seat must answer, and the suit named with a 7.
 
-    The two piles hold their card ids as ``bytes`` (ids are below 256): the
-    discard pile grows by a card at every play and the draw pile loses one
-    at every draw, and copying bytes copies no references, a third of the
-    cost of copying a tuple of 70 ids (the mean discard pile). Indexing and
-    iterating give ids as a tuple would; a state prints its piles as tuples,
-    as it did before, so digests are unchanged.
+    Every zone (each hand and both piles) holds its card ids as ``bytes``
+    (ids are below 256): the discard pile grows by a card at every play and
+    the draw pile loses one at every draw, and copying bytes copies no
+    references, a third of the cost of copying a tuple of 70 ids (the mean
+    discard pile); a play takes its card out of the hand with one
+    ``bytes.replace``. Indexing and iterating give ids as a tuple would; a
+    state prints its zones as tuples, as it did before, so digests (and so
+    saves) are unchanged.
     """
 
     table: Table
