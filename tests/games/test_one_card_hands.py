@@ -129,7 +129,7 @@ def test_a_joker_up_card_is_reported_in_the_deal_events():
 
 def test_passes_on_an_empty_pile_block_the_hand_and_everyone_scores():
     s = start(["4D 4H", "5D 5H", "6D 9S"], "9C", rest=False)
-    assert s.pile == ()
+    assert len(s.pile) == 0
     assert set(GAME.legal_moves(s, 0)) == {Pass()}
     assert "the draw pile is empty" in GAME.why_illegal(s, 0, Draw())
     s, _ = play(s, 0, Pass())

@@ -216,7 +216,7 @@ def test_not_even_a_king_goes_out_as_the_extra_card():
 
 def test_no_going_out_on_the_extra_card_with_an_empty_pile_passes():
     s = start(["KS 5S", "4D 4C", "6D 6C"], "9S", rest=False)
-    assert s.pile == ()
+    assert len(s.pile) == 0
     s, _ = play(s, 0, Play(c("KS")))
     assert legal(s) == {Pass()}
 
@@ -353,7 +353,7 @@ def test_a_penalty_larger_than_the_draw_pile_draws_what_is_left():
     assert len(s.pile) == 3
     s, _ = play(s, 0, Play(c("RJ")))
     s, events = play(s, 1, Draw())
-    assert s.pile == () and len(s.hands[1]) == 5 and s.pending == 0
+    assert len(s.pile) == 0 and len(s.hands[1]) == 5 and s.pending == 0
     assert "draws 3 cards for the attack of 10 (all the draw pile had)" in events[0].text
     # then a normal turn on the Red Joker, with an empty draw pile
     assert legal(s) == {Play(c("4D")), Play(c("8D")), Pass()}

@@ -52,7 +52,7 @@ def deal(table: Table, order: tuple[int, ...]) -> Result:
     players = table.players
     size = deal_size(players, table.options)
     leader = (table.dealer + 1) % players
-    hands = tuple(tuple(order[(seat - leader) % players : size * players : players]) for seat in range(players))
+    hands = tuple(bytes(order[(seat - leader) % players : size * players : players]) for seat in range(players))
     pile = order[size * players :]
     events = [
         Event(
@@ -73,7 +73,7 @@ def deal(table: Table, order: tuple[int, ...]) -> Result:
         Event("upcard", f"The up-card is {FACE[up]} (its power does not apply).", data=(("card", CODE[up]),))
     )
     table = evolve_table(table, rng=rng, over=False)
-    state = OneCardState(table, hands, pile[1:], (up,), leader, PLAIN[1])
+    state = OneCardState(table, hands, bytes(pile[1:]), bytes((up,)), leader, PLAIN[1])
     return state, tuple(events)
 
 

@@ -61,7 +61,7 @@ def answers(state: OneCardState) -> Mask:
     return ANSWERS[opts.attack_at_least_as_high, opts.three_on_anything][state.discard[-1]]
 
 
-def last_card_blocked(state: OneCardState, hand: tuple[int, ...]) -> bool:
+def last_card_blocked(state: OneCardState, hand: bytes) -> bool:
     """Whether the single card left in ``hand`` may not be played now: never
     on a King's extra play, and a King only if a King may go out."""
     return state.mode.king or (RANK[hand[0]] == KING and not state.table.options.king_last_card_goes_out)
@@ -133,7 +133,7 @@ def card_id(card: object) -> int | None:
     return ID.get(card) if isinstance(card, Card) else None
 
 
-def why_play_illegal(state: OneCardState, hand: tuple[int, ...], card: int | None, move: Play) -> str | None:
+def why_play_illegal(state: OneCardState, hand: bytes, card: int | None, move: Play) -> str | None:
     """``why_illegal`` for ``move``, a play of the card with id ``card``, from ``hand``."""
     if card is None or card not in hand:
         return f"you do not hold {getattr(move.card, 'face', move.card)}"
@@ -164,7 +164,7 @@ def top_text(state: OneCardState) -> str:
     return face if named is None else f"{face} ({named.label} named)"
 
 
-def _can_play(state: OneCardState, hand: tuple[int, ...]) -> bool:
+def _can_play(state: OneCardState, hand: bytes) -> bool:
     """Whether a normal turn (or a King's extra play) could play a card."""
     if len(hand) == 1 and last_card_blocked(state, hand):
         return False

@@ -69,7 +69,9 @@ class OneCard(Game[OneCardState, Move, OneCardView, OneCardOptions]):
     def legal_moves(self, state: OneCardState, player: int) -> list[Move]:
         # The same moves as the generic filter of ``candidate_moves`` by
         # ``why_illegal``, enumerated directly (tests check that they agree).
-        return self.remember_legal(state, player, legality.legal_moves(state, player))
+        moves = legality.legal_moves(state, player)
+        self._verified = (state, player, tuple(moves))  # Game.remember_legal, inlined: it runs at every step
+        return moves
 
     def perform(self, state: OneCardState, player: int, move: Move) -> tuple[OneCardState, tuple[Event, ...]]:
         return transitions.perform(state, player, move)
@@ -78,8 +80,11 @@ class OneCard(Game[OneCardState, Move, OneCardView, OneCardOptions]):
         """``Game.apply`` (check the move, then perform it) without its
         generic layers on the usual path: it runs at every step."""
         kind = type(move)
-        if self.verified(state, player, move):  # just listed as legal
-            return play(state, player, ID[move.card], move.suit) if kind is Play else PERFORM[kind](state, player, move)
+        last = self._verified  # Game.verified, inlined: a move just listed as legal for this very state
+        if last[0] is state and last[1] == player:
+            for listed in last[2]:
+                if listed is move:
+                    return play(state, player, ID[move.card], move.suit) if kind is Play else PERFORM[kind](state, player, move)
         if state.table.over or player != state.turn or kind not in MOVE_TYPES:
             return super().apply(state, player, move)  # refuses with the generic reason
         if isinstance(move, Play):  # as why_illegal, looking the card up once for both steps

@@ -63,6 +63,21 @@ def attack_value(card: Card) -> int:
     return 0
 
 
+def power(card: Card) -> str:
+    """What playing ``card`` does besides covering the top card: ``"seven"``
+    (its player names a suit), ``"jack"`` (the next player loses the turn
+    unless they counter), ``"queen"`` (the play reverses), ``"king"`` (its
+    player plays again), ``"attack"`` (the next player draws unless they
+    answer), ``"three"`` (it removes an attack; otherwise a plain card) or
+    ``""`` (nothing)."""
+    if attack_value(card):
+        return "attack"
+    return _POWERS.get(card.rank, "")
+
+
+_POWERS = {Rank.SEVEN: "seven", Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king", Rank.THREE: "three"}
+
+
 def is_black(rank: Rank, suit: Suit | None) -> bool:
     if suit is None:
         return rank == Rank.BLACK_JOKER
@@ -90,8 +105,11 @@ RANK: tuple[Rank, ...] = tuple(c.rank for c in ALL_CARDS)
 SUIT: tuple[Suit | None, ...] = tuple(c.suit for c in ALL_CARDS)
 POINTS: tuple[int, ...] = tuple(card_points(c) for c in ALL_CARDS)
 ATTACK: tuple[int, ...] = tuple(attack_value(c) for c in ALL_CARDS)
+POWER: tuple[str, ...] = tuple(power(c) for c in ALL_CARDS)
 FACE: tuple[str, ...] = tuple(c.face for c in ALL_CARDS)
 CODE: tuple[str, ...] = tuple(c.code for c in ALL_CARDS)
+BYTE: tuple[bytes, ...] = tuple(bytes((i,)) for i in range(len(ALL_CARDS)))
+"""Each id as a one-byte ``bytes``, to put it on a pile (``OneCardState.discard``)."""
 PLAYS: tuple[tuple[Play, ...], ...] = tuple(
     tuple(Play(c, s) for s in Suit) if c.rank == Rank.SEVEN else (Play(c),) for c in ALL_CARDS
 )

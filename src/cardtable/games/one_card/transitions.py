@@ -6,17 +6,15 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ...core.cards import Rank, Suit
+from ...core.cards import Suit
 from ...core.engine import Event
 from ...core.words import plural
 from . import events
 from .deal import Result, deal
 from .events import SEAT
 from .moves import Draw, Pass, Play
-from .state import ATTACKED, JACKED, KINGED, NAMED, PLAIN, Mode, OneCardState, evolve_table
-from .tables import ATTACK, ID, POINTS, RANK
-
-THREE, JACK, QUEEN, KING = Rank.THREE, Rank.JACK, Rank.QUEEN, Rank.KING
+from .state import ATTACKED, JACKED, KINGED, NAMED, PLAIN, Mode, OneCardState, evolve_table, new_state
+from .tables import ATTACK, BYTE, ID, POINTS, POWER
 
 
 def perform(state: OneCardState, player: int, move: object) -> Result:
@@ -31,48 +29,46 @@ def play(state: OneCardState, player: int, card: int, named: Suit | None) -> Res
     """``player`` plays the card with id ``card``, naming ``named`` if it is a 7."""
     table = state.table
     players = table.players
-    hand = list(state.hands[player])
-    hand.remove(card)
     hands = list(state.hands)
-    hands[player] = tuple(hand)
-    discard = state.discard + (card,)
+    hands[player] = hand = hands[player].replace(BYTE[card], b"", 1)
+    discard = state.discard + BYTE[card]
     mode = state.mode
     direction = mode.direction
     if not hand:
         final = Mode(direction, named=named)
         return end_hand(state, tuple(hands), discard, final, player, [events.OUT[player][card]])
 
-    rank = RANK[card]
+    power = POWER[card]
     nxt = (player + direction) % players
     if mode.pending:  # answering an attack: pass it on, or a 3 removes it
-        if rank == THREE:
+        if power == "three":
             event = events.CANCEL[player][card, mode.pending]
             mode = PLAIN[direction]
         else:
             mode = ATTACKED[direction][mode.pending + ATTACK[card]]
             event = events.ATTACK[player][card, mode.pending, nxt]
-    elif named is not None:
+    elif power == "" or power == "three":
+        mode = PLAIN[direction]
+        event = events.PLAIN[player][card]
+    elif power == "seven":
         mode = NAMED[direction][named]
         event = events.SEVEN[player][card, named]
-    elif rank == JACK:  # also a Jack countering a Jack (option)
+    elif power == "jack":  # also a Jack countering a Jack (option)
         mode = JACKED[direction]
         event = events.JACK[player][card, nxt]
-    elif rank == QUEEN:  # also a Queen countering a Jack
+    elif power == "queen":  # also a Queen countering a Jack
         again = players == 2 and table.options.queen_skips_with_two
         nxt = player if again else (player - direction) % players
         event = events.REVERSE[player][card, mode.jack, again]
         mode = PLAIN[-direction]
-    elif rank == KING:
+    elif power == "king":
         mode = KINGED[direction]
         nxt = player
         event = events.KING[player][card]
-    elif ATTACK[card]:
+    else:  # an attack
         mode = ATTACKED[direction][ATTACK[card]]
         event = events.ATTACK[player][card, mode.pending, nxt]
-    else:
-        mode = PLAIN[direction]
-        event = events.PLAIN[player][card]
-    return OneCardState(table, tuple(hands), state.pile, discard, nxt, mode), (event,)
+    return new_state(table, tuple(hands), state.pile, discard, nxt, mode), (event,)
 
 
 def draw(state: OneCardState, player: int, move: Draw | None = None) -> Result:
@@ -93,7 +89,7 @@ def draw(state: OneCardState, player: int, move: Draw | None = None) -> Result:
     hands[player] += drawn
     if mode.pending or mode.king:
         mode = PLAIN[mode.direction]  # (a draw never happens facing a Jack or after passes)
-    new = OneCardState(table, tuple(hands), pile[count:], state.discard, nxt, mode)
+    new = new_state(table, tuple(hands), pile[count:], state.discard, nxt, mode)
     if count == 1:
         return new, (public, events.DRAWN[player][drawn[0]])
     return new, ((public, events.drawn(player, drawn)) if drawn else (public,))
@@ -104,26 +100,26 @@ def pass_turn(state: OneCardState, player: int, move: Pass | None = None) -> Res
     mode = state.mode
     nxt = (player + mode.direction) % table.players
     if mode.jack:  # losing the turn to a Jack is not a pass
-        return OneCardState(table, state.hands, state.pile, state.discard, nxt, PLAIN[mode.direction]), (events.SKIP[player],)
+        return new_state(table, state.hands, state.pile, state.discard, nxt, PLAIN[mode.direction]), (events.SKIP[player],)
     mode = Mode(mode.direction, passes=mode.passes + 1, named=mode.named)
     event = events.PASSES[player][mode.passes]
     if mode.passes >= table.players:
         return end_hand(state, state.hands, state.discard, mode, None, [event, events.BLOCKED])
-    return OneCardState(table, state.hands, state.pile, state.discard, nxt, mode), (event,)
+    return new_state(table, state.hands, state.pile, state.discard, nxt, mode), (event,)
 
 
 PERFORM: dict[type, Callable[[OneCardState, int, Any], Result]] = {Play: perform_play, Draw: draw, Pass: pass_turn}
 """The function performing each kind of move: ``PERFORM[type(move)](state, player, move)``."""
 
 
-def hand_points(hand: tuple[int, ...]) -> int:
+def hand_points(hand: bytes) -> int:
     return sum(POINTS[c] for c in hand)
 
 
 def end_hand(
     state: OneCardState,
-    hands: tuple[tuple[int, ...], ...],
-    discard: tuple[int, ...],
+    hands: tuple[bytes, ...],
+    discard: bytes,
     mode: Mode,
     winner: int | None,
     log: list[Event],
@@ -158,7 +154,7 @@ def end_hand(
         )
         final = evolve_table(table, totals=totals, last_points=points, last_winner=winner, over=True)
         turn = state.turn if winner is None else winner
-        end = OneCardState(final, hands, state.pile, discard, turn, mode)
+        end = new_state(final, hands, state.pile, discard, turn, mode)
         return end, tuple(log)
     order, rng = table.rng.shuffled(table.cards)
     dealer = (table.dealer + 1) % players

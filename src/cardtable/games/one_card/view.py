@@ -86,11 +86,11 @@ def determinize(view: OneCardView, rng: random.Random) -> OneCardState:
     hands = []
     for seat, size in enumerate(view.hand_sizes):
         if seat == view.player:
-            hands.append(hand)
+            hands.append(bytes(hand))
         else:
-            hands.append(tuple(unseen[at : at + size]))
+            hands.append(bytes(unseen[at : at + size]))
             at += size
-    pile = tuple(unseen[at : at + view.draw_size])
+    pile = bytes(unseen[at : at + view.draw_size])
     used = seen | set(unseen[: at + view.draw_size])
     table = Table(
         len(view.hand_sizes), view.options, tuple(sorted(used)), Rng(rng.getrandbits(64)), view.dealer,
@@ -99,4 +99,4 @@ def determinize(view: OneCardView, rng: random.Random) -> OneCardState:
     turn = view.to_act[0] if view.to_act else (view.last_winner or 0)
     named = view.suit if view.top.rank == Rank.SEVEN and view.suit != view.top.suit else None
     mode = Mode(view.direction, view.pending, view.jack_pending, view.king_pending, view.passes, named)
-    return OneCardState(table, tuple(hands), pile, discard, turn, mode)
+    return OneCardState(table, tuple(hands), pile, bytes(discard), turn, mode)

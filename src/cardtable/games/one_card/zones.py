@@ -26,8 +26,8 @@ def with_zones(state: OneCardState, zones: Mapping[str, tuple[Card, ...]]) -> On
     def ids(name: str, current: tuple[int, ...]) -> tuple[int, ...]:
         return card_ids(zones[name]) if name in zones else current
 
-    hands = tuple(ids(f"hand{seat}", hand) for seat, hand in enumerate(state.hands))
-    pile, discard = ids("deck", state.pile), ids("discard", state.discard)
+    hands = tuple(bytes(ids(f"hand{seat}", hand)) for seat, hand in enumerate(state.hands))
+    pile, discard = bytes(ids("deck", state.pile)), bytes(ids("discard", state.discard))
     return OneCardState(state.table, hands, pile, discard, state.turn, state.mode)
 
 
@@ -42,10 +42,9 @@ def cards_conserved(state: OneCardState) -> bool:
     deleting them from the game's ids leaves nothing exactly when every card
     is held, and with as many held as dealt each is held once. The check runs
     after every move of ``cardtable simulate``: bytes cost about a fifth of a
-    set of 162 ids (measured 1.9 µs against 4.6 µs); each tuple goes through
-    ``bytearray``, which converts a tuple of ints in half the time ``bytes``
-    takes (1.5 -> 1.0 µs for the whole join)."""
-    held = b"".join(map(bytearray, (state.pile, state.discard, *state.hands)))
+    set of 162 ids (measured 1.9 µs against 4.6 µs), and the zones hold
+    their ids as bytes already."""
+    held = b"".join((state.pile, state.discard, *state.hands))
     cards = state.table.cards
     if _DEALT[0] is not cards:  # the same tuple for a whole game
         _DEALT[:] = [cards, bytes(cards)]
