@@ -1,14 +1,52 @@
 """The one way the engines update a frozen state: ``evolve`` (a fast
-``dataclasses.replace``), ``put`` (one seat's entry of a per-seat tuple), and
-``slot_init`` (a fast constructor for a state built at every move)."""
+``dataclasses.replace``), ``make_builder`` and ``make_new`` (positional
+builders for a move's hot path), ``put`` (one seat's entry of a per-seat
+tuple), and ``slot_init`` (a fast ``__init__``).
+
+A state is built at every move, and a frozen class refuses plain assignment:
+its ``__init__`` must call each slot's setter as a function. For a slotted
+state the functions here fill an unfrozen *draft* of the class instead (a
+plain class with the very same slots, filled by plain stores, a specialised
+bytecode with no call) and then give the object its frozen class: the
+layouts are the same, so Python allows the change, and the object is frozen
+from then on, never changed again. Measured: building One-Card's state 5.8k ->
+2.8k instructions (a tenth of a step), Shed's 1.15 -> 0.62 us.
+"""
 
 from __future__ import annotations
 
 from dataclasses import MISSING, fields
+from functools import cache
 from typing import Any, Callable, TypeVar, cast
 
 T = TypeVar("T")
 _KEEP = object()  # "this field is unchanged"
+
+
+@cache
+def _draft(cls: type) -> type:
+    """``cls``'s slots without its freeze (see the module's docstring)."""
+    return type(f"{cls.__name__}Draft", (), {"__slots__": cls.__slots__, "__module__": cls.__module__})
+
+
+def _names(cls: type) -> tuple[str, ...]:
+    return tuple(f.name for f in fields(cast(Any, cls)))
+
+
+def _compile(cls: type, name: str, head: str, stores: list[tuple[str, str]]) -> Callable[..., Any]:
+    """A function ``name(head)`` that returns a new ``cls`` whose fields are set
+    by ``stores``, pairs of a field's name and the expression of its value."""
+    namespace: dict[str, Any] = {"_cls": cls, "_KEEP": _KEEP, "_new": object.__new__}
+    if "__slots__" in vars(cls):
+        namespace["_draft"] = _draft(cls)
+        body = ["    new = _new(_draft)", *(f"    new.{n} = {v}" for n, v in stores), "    new.__class__ = _cls"]
+    else:  # no slots: object.__setattr__ by name
+        namespace["_set"] = object.__setattr__
+        body = ["    new = _new(_cls)", *(f"    _set(new, {n!r}, {v})" for n, v in stores)]
+    exec("\n".join([f"def {name}({head}):", *body, "    return new"]), namespace)
+    function = namespace[name]
+    function.__module__ = cls.__module__
+    return function
 
 
 def make_evolve(cls: type[T]) -> Callable[..., T]:
@@ -20,21 +58,32 @@ def make_evolve(cls: type[T]) -> Callable[..., T]:
     their states from known-good parts). Over twice as fast as
     ``dataclasses.replace``, and it still refuses unknown fields.
     """
-    names = tuple(f.name for f in fields(cast(Any, cls)))
-    params = ", ".join(f"{name}=_KEEP" for name in names)
-    lines = [f"def evolve(state, *, {params}):", "    new = _new(_cls)"]
-    namespace = {"_cls": cls, "_KEEP": _KEEP, "_new": object.__new__, "_set": object.__setattr__}
-    if "__slots__" in vars(cls):  # each slot's own setter: a fifth cheaper than object.__setattr__ by name
-        namespace.update({f"_set_{name}": getattr(cls, name).__set__ for name in names})
-        lines += [f"    _set_{name}(new, state.{name} if {name} is _KEEP else {name})" for name in names]
-    else:
-        lines += [f"    _set(new, {name!r}, state.{name} if {name} is _KEEP else {name})" for name in names]
-    lines.append("    return new")
-    exec("\n".join(lines), namespace)
-    evolve = cast(Callable[..., T], namespace["evolve"])
+    names = _names(cls)
+    head = f"state, *, {', '.join(f'{n}=_KEEP' for n in names)}"
+    evolve = _compile(cls, "evolve", head, [(n, f"state.{n} if {n} is _KEEP else {n}") for n in names])
     evolve.__doc__ = f"``state`` ({cls.__name__}) with some fields replaced, by keyword."
-    evolve.__module__ = cls.__module__
     return evolve
+
+
+def make_builder(cls: type[T], *changed: str) -> Callable[..., T]:
+    """``build(state, *values)``: ``state`` with the ``changed`` fields replaced
+    by ``values``, in that order: ``evolve`` for a move's hot path, without a
+    test per field (Shed: 0.62 -> 0.32 us a state)."""
+    names = _names(cls)
+    unknown = [n for n in changed if n not in names]
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field {unknown[0]!r}")
+    stores = [(n, n if n in changed else f"state.{n}") for n in names]
+    return _compile(cls, "build", f"state, {', '.join(changed)}", stores)
+
+
+def make_new(cls: type[T]) -> Callable[..., T]:
+    """``new(*values)``: a new ``cls`` from all its fields, in order, like
+    ``cls(*values)`` at about half the cost (no defaults, no checks)."""
+    names = _names(cls)
+    new = _compile(cls, "new", ", ".join(names), [(n, n) for n in names])
+    new.__doc__ = f"``{cls.__name__}({', '.join(names)})``, built fast."
+    return new
 
 
 def put(items: tuple, index: int, value: object) -> tuple:
