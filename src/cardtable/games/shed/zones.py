@@ -11,15 +11,16 @@ hand). Once play starts the zones are the rows themselves.
 from __future__ import annotations
 
 from itertools import chain, compress
-from operator import is_not, itemgetter
+from operator import is_not
 from typing import Any, Mapping
 
 from ...core.cards import Card
-from .cards import FULL_DECK_SET, Cards
+from .cards import FULL_DECK, FULL_DECK_SET, Cards
 from .deal import SHORT_DRAW_SIZE
 from .ranks import TEN
 from .state import EXCHANGE, OVER, PLAY, ShedState, evolve
 
+TENS = frozenset(card for card in FULL_DECK if card[0] == TEN)
 _SHARED = ("deck", "unused", "stack", "burned")
 _ROWS = {"hand": "hands", "known": "known", "up": "up", "down": "down"}  # zone prefix -> state field
 
@@ -225,7 +226,7 @@ def _phase_violations(state: ShedState) -> list[str]:
 
 def _stack_violations(state: ShedState) -> list[str]:
     problems = []
-    if TEN in map(itemgetter(0), state.stack):  # (a card's rank)
+    if not TENS.isdisjoint(state.stack):
         problems.append("a 10 is in the stack: it should have burned it")
     s = state.stack
     if state.options.four_of_a_kind_burns and len(s) >= 4 and s[-1][0] == s[-2][0] == s[-3][0] == s[-4][0]:
