@@ -286,7 +286,8 @@ def land(state: ShedState, p: int, cards: Cards, rows: Rows, events: list[Event]
     stack = state.stack + cards
     burned = state.burned
     rank = cards[0][0]
-    burn = (rank == TEN or len(stack) >= 4) and burn_reason(state, stack, rank)
+    # (four of a kind is asked about only when the card below is of the same rank)
+    burn = (rank == TEN or len(stack) >= 4 and stack[-2][0] == rank) and burn_reason(state, stack, rank)
     if burn:
         events.append(
             Event(

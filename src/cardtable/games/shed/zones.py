@@ -178,6 +178,7 @@ def _place_violations(state: ShedState) -> list[str]:
         problems.append("moves without progress are counted during the exchange")
     playing = state.phase != OVER
     hands, known, up, down = state.hands, state.known, state.up, state.down
+    short = state.hand_size if state.deck else 0  # (a hand is short of this only while the deck lasts)
     for p, place in enumerate(places):
         # (whether the seat holds a card at all: counting them is left to the messages)
         holds = hands[p] or known[p] or up[p] or down[p]
@@ -187,7 +188,7 @@ def _place_violations(state: ShedState) -> list[str]:
             continue
         if playing and not holds:
             problems.append(f"seat {p} holds no cards but is not out")
-        if state.deck and len(hands[p]) + len(known[p]) < state.hand_size:
+        if len(hands[p]) + len(known[p]) < short:
             problems.append(f"seat {p} holds {state.hand_count(p)} hand cards while the deck lasts")
     return problems
 
