@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from .cards import FULL_DECK, Cards, in_order, order_key
+from .cards import FULL_DECK, Cards, in_order
 from .moves import Done, Exchange, Move, PickUp, Play, PlayFaceDown
 from .ranks import FOLLOWS, may_follow, rank_plural, why_not_follow
 from .state import EXCHANGE, PLAY, ShedState
