@@ -149,15 +149,18 @@ def pick_up(state: ShedState, p: int) -> Result:
 def play(state: ShedState, p: int, cards: Cards) -> Result:
     hands, known, up = state.hands[p], state.known[p], state.up[p]
     card = cards[0]
-    if card in hands:
+    if len(cards) == 1:  # the usual play: one slice of the row that held the card, the others untouched
         source = "hand"
-        if len(cards) == 1:  # the usual play: one slice, and the known part untouched
+        if card in hands:
             i = hands.index(card)
             hands = hands[:i] + hands[i + 1 :]
+        elif card in known:  # (most single plays in random games: a card picked up)
+            i = known.index(card)
+            known = known[:i] + known[i + 1 :]
         else:
-            hands = without(hands, cards)
-            known = without(known, cards)
-    elif card in known:
+            source = "face-up"
+            up = without(up, cards)
+    elif card in hands or card in known:
         source = "hand"
         hands = without(hands, cards)
         known = without(known, cards)
@@ -283,7 +286,8 @@ def land(state: ShedState, p: int, cards: Cards, rows: Rows, events: list[Event]
     stack = state.stack + cards
     burned = state.burned
     rank = cards[0][0]
-    burn = (rank == TEN or len(stack) >= 4) and burn_reason(state, stack, rank)
+    # (four of a kind is asked about only when the card below is of the same rank)
+    burn = (rank == TEN or len(stack) >= 4 and stack[-2][0] == rank) and burn_reason(state, stack, rank)
     if burn:
         events.append(
             Event(

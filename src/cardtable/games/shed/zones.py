@@ -10,16 +10,16 @@ hand). Once play starts the zones are the rows themselves.
 
 from __future__ import annotations
 
-from itertools import chain, compress
-from operator import is_not, itemgetter
+from itertools import chain
 from typing import Any, Mapping
 
 from ...core.cards import Card
-from .cards import FULL_DECK_SET, Cards
+from .cards import FULL_DECK, FULL_DECK_SET, Cards
 from .deal import SHORT_DRAW_SIZE
 from .ranks import TEN
 from .state import EXCHANGE, OVER, PLAY, ShedState, evolve
 
+TENS = frozenset(card for card in FULL_DECK if card[0] == TEN)
 _SHARED = ("deck", "unused", "stack", "burned")
 _ROWS = {"hand": "hands", "known": "known", "up": "up", "down": "down"}  # zone prefix -> state field
 
@@ -101,45 +101,77 @@ def cards_conserved(state: ShedState) -> bool:
 
     ``cardtable simulate`` checks every state of a game in turn, and a move
     changes two or three places: the others are the very same tuples. So the
-    places of the last state found conserved are kept, and only the places
-    that are not the same objects are compared with theirs: together they must
-    hold the same cards. Exact, as that state held every card once. A place
-    that changed mostly gained cards at its end (the stack, a hand, the burned
-    cards) or lost them at its start (the deck), so what the two share is
-    found by one comparison of tuples and left out of both sides: only the
-    cards that moved are counted and hashed. The check after a move: 6.0 ->
-    4.8 -> 3.0 us."""
+    last state found conserved is kept, and only the places that are not the
+    same objects as its places are compared with them (``_moved``): together
+    they must hold the same cards. Exact, as that state held every card once.
+    The places are looked at field by field, and a per-seat field seat by seat
+    only if it changed (a move changes one or two of the four): no tuple of
+    all the places is built and walked. The check after a move: 6.0 -> 4.8 ->
+    3.0 -> 2.5 -> 2.0 us."""
     global _LAST
-    held = held_rows(state)
     last = _LAST  # (read once: another thread may replace it)
-    if len(last) == len(held):
-        now: list = []
-        before: list = []
-        for new, old in compress(zip(held, last), map(is_not, held, last)):  # (the places that changed)
-            n, o = len(new), len(old)
-            if n >= o and new[:o] == old:  # cards added at the end
-                now += new[o:]
-            elif n < o and new == old[o - n :]:  # cards taken from the start
-                before += old[: o - n]
-            else:
-                now += new
-                before += old
-        conserved = len(now) == len(before) and set(now) == set(before)
+    if last is None:
+        return _all_conserved(state)
+    now: list = []  # the cards the changed places hold now and not before
+    before: list = []  # ... and held before, not now
+    if state.stack is not last.stack:
+        _moved(state.stack, last.stack, now, before)
+    if state.deck is not last.deck:
+        _moved(state.deck, last.deck, now, before)
+    if state.burned is not last.burned:
+        _moved(state.burned, last.burned, now, before)
+    if state.unused is not last.unused:
+        _moved(state.unused, last.unused, now, before)
+    for rows, old_rows in ((state.hands, last.hands), (state.known, last.known), (state.up, last.up),
+                           (state.down, last.down)):  # fmt: skip
+        if rows is not old_rows:
+            if len(rows) != len(old_rows):
+                return _all_conserved(state)
+            for new, old in zip(rows, old_rows):
+                if new is not old:
+                    _moved(new, old, now, before)
+    if len(now) == len(before) and set(now) == set(before):
+        _LAST = state
+        return True
+    return False
+
+
+def _moved(new: Cards, old: Cards, now: list, before: list) -> None:
+    """Add to ``now`` and ``before`` the cards of a place's ``new`` and ``old``
+    versions, less what they share. A place that changed mostly gained cards at
+    its end (the stack, a hand, the burned cards) or lost them at its start
+    (the deck), so what the two share is found by one comparison of tuples and
+    left out of both sides: only the cards that moved are counted and hashed."""
+    n, o = len(new), len(old)
+    if n >= o and new[:o] == old:  # cards added at the end
+        now += new[o:]
+    elif n < o and new == old[o - n :]:  # cards taken from the start
+        before += old[: o - n]
     else:
-        cards = list(chain.from_iterable(held))
-        conserved = len(cards) == len(FULL_DECK_SET) and FULL_DECK_SET == set(cards)
-    if conserved:
-        _LAST = held
-    return conserved
+        now += new
+        before += old
 
 
-_LAST: tuple = ()  # the places of the last state cards_conserved found conserved
+def _all_conserved(state: ShedState) -> bool:
+    """``cards_conserved`` by all the places (the first state, or seats that do not match)."""
+    global _LAST
+    cards = list(chain.from_iterable(held_rows(state)))
+    if len(cards) == len(FULL_DECK_SET) and FULL_DECK_SET == set(cards):
+        _LAST = state
+        return True
+    return False
+
+
+_LAST: ShedState | None = None  # the last state cards_conserved found conserved
 
 
 def counter_violations(state: ShedState) -> list[str]:
     n = state.players
-    per_seat = (state.done, state.hands, state.known, state.up, state.dealt_up, state.down, state.places)
-    if list(map(len, per_seat)).count(n) != len(per_seat):  # (the names are looked up only then)
+    # (one chained comparison: 0.6 -> 0.25 us; the names are looked up only when it fails)
+    if not (
+        len(state.done) == len(state.hands) == len(state.known) == len(state.up)
+        == len(state.dealt_up) == len(state.down) == len(state.places) == n
+    ):
         return [
             f"{name} has {len(getattr(state, name))} entries for {n} players"
             for name in ("done", "hands", "known", "up", "dealt_up", "down", "places")
@@ -177,6 +209,7 @@ def _place_violations(state: ShedState) -> list[str]:
         problems.append("moves without progress are counted during the exchange")
     playing = state.phase != OVER
     hands, known, up, down = state.hands, state.known, state.up, state.down
+    deck = state.deck
     for p, place in enumerate(places):
         # (whether the seat holds a card at all: counting them is left to the messages)
         holds = hands[p] or known[p] or up[p] or down[p]
@@ -186,7 +219,7 @@ def _place_violations(state: ShedState) -> list[str]:
             continue
         if playing and not holds:
             problems.append(f"seat {p} holds no cards but is not out")
-        if state.deck and len(hands[p]) + len(known[p]) < state.hand_size:
+        if deck and len(hands[p]) + len(known[p]) < state.hand_size:
             problems.append(f"seat {p} holds {state.hand_count(p)} hand cards while the deck lasts")
     return problems
 
@@ -225,7 +258,7 @@ def _phase_violations(state: ShedState) -> list[str]:
 
 def _stack_violations(state: ShedState) -> list[str]:
     problems = []
-    if TEN in map(itemgetter(0), state.stack):  # (a card's rank)
+    if not TENS.isdisjoint(state.stack):
         problems.append("a 10 is in the stack: it should have burned it")
     s = state.stack
     if state.options.four_of_a_kind_burns and len(s) >= 4 and s[-1][0] == s[-2][0] == s[-3][0] == s[-4][0]:
