@@ -14,11 +14,12 @@ left a row become ``known`` in that hand, and ``dealt_up`` is emptied.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Callable
+from typing import Callable
 
 from ...core.cards import Card
+from ...core.evolve import make_builder, make_evolve
 from ...core.rng import Rng
 from .options import Options
 
@@ -75,52 +76,11 @@ class ShedState:
         return tuple(p for p, place in enumerate(self.places) if place == 0)
 
 
-def _make_evolve() -> Callable[..., ShedState]:
-    """``evolve(state, **changes)``: ``state`` with some fields replaced, by keyword.
-
-    A state is built at every move, and a frozen class refuses plain
-    assignment, so ``core.evolve.make_evolve`` sets each of the 19 slots
-    through its descriptor's setter (a call each). Here the new state is
-    filled as a ``_Draft``, a plain class with the very same slots, by plain
-    assignment (a specialised bytecode, no call), and then becomes a
-    ``ShedState``: the layouts are the same, so Python allows the change of
-    class, and the object is frozen from then on. Building a state: 1.15 ->
-    0.62 us (the checks for a kept field are most of what is left; ``builder``
-    skips them). Unknown fields are refused as before."""
-    names = [f.name for f in fields(ShedState)]
-    lines = [f"def evolve(state, *, {', '.join(f'{n}=_KEEP' for n in names)}):", "    new = _new(_Draft)"]
-    lines += [f"    new.{n} = state.{n} if {n} is _KEEP else {n}" for n in names]
-    evolve = _compile("evolve", lines, {"_KEEP": object()})
-    evolve.__doc__ = "``state`` (a ShedState) with some fields replaced, by keyword."
-    return evolve
+#: ``evolve(state, **changes)``, and ``builder(*fields)`` -> ``build(state, *values)``
+#: for a move's hot path: the fast builders of ``core.evolve``.
+evolve = make_evolve(ShedState)
 
 
 def builder(*changed: str) -> Callable[..., ShedState]:
-    """``build(state, *values)``: ``state`` with the ``changed`` fields replaced by
-    ``values``, in that order: ``evolve`` for a move's hot path, without a
-    test per field (0.62 -> 0.32 us a state)."""
-    names = [f.name for f in fields(ShedState)]
-    unknown = set(changed) - set(names)
-    if unknown:
-        raise TypeError(f"ShedState has no field {sorted(unknown)[0]!r}")
-    lines = [f"def build(state, {', '.join(changed)}):", "    new = _new(_Draft)"]
-    lines += [f"    new.{n} = {n if n in changed else 'state.' + n}" for n in names]
-    return _compile("build", lines, {})
-
-
-def _compile(name: str, lines: list[str], namespace: dict[str, Any]) -> Callable[..., ShedState]:
-    lines += ["    new.__class__ = _State", "    return new"]
-    namespace.update({"_new": object.__new__, "_Draft": _Draft, "_State": ShedState})
-    exec("\n".join(lines), namespace)
-    function = namespace[name]
-    function.__module__ = __name__
-    return function
-
-
-class _Draft:
-    """A state being filled in (see ``_make_evolve``): ShedState's slots, unfrozen."""
-
-    __slots__ = ShedState.__slots__
-
-
-evolve = _make_evolve()
+    """``build(state, *values)``: ``state`` with the ``changed`` fields replaced by ``values``."""
+    return make_builder(ShedState, *changed)
