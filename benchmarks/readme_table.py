@@ -177,6 +177,13 @@ def _bots_table(report: dict) -> list[str]:
     for level, fig in bots.items():
         iters = _fmt(fig.get("iterations_per_s"), 0) if level == "hard" else ""
         lines.append(f"| {level} | {_fmt(fig.get('decisions_per_s'))} | {iters} |")
+    by_game = (bots.get("hard") or {}).get("iterations_per_s_by_game") or {}
+    if by_game:
+        lines += ["", "| hard's search, iterations per second | with the game's playouts | with view-based playouts | ratio |", "|---|--:|--:|--:|"]
+        for game, fig in by_game.items():
+            search, view = fig.get("search"), fig.get("view_playouts")
+            ratio = f"{search / view:.2f}×" if search and view else ""
+            lines.append(f"| {game} | {_fmt(search, 0)} | {_fmt(view, 0)} | {ratio} |")
     return lines
 
 
