@@ -66,6 +66,7 @@ def one_card(view: Any, move: Any) -> str:
 # -- Shed ----------------------------------------------------------------------------------
 def shed(view: Any, move: Any) -> str:
     from ..games.shed.moves import Done, Exchange, PickUp, Play, PlayFaceDown
+    from .shed_rules import next_player
 
     if type(move) is Exchange:
         return "strong cards wait face up, low ones go first"
@@ -90,18 +91,11 @@ def shed(view: Any, move: Any) -> str:
         return f"a 10 burns the stack ({_plural(view.stack_size, 'card')}) and you play again"
     if rank == 2:
         return "only 2s and 10s go, and a 2 lets anything follow it"
-    following = _next_player(view)
+    following = next_player(view.player, view.places)
     if following != view.player and view.deck_size == 0 and view.hand_sizes[following] == 0:
         return "the next player plays blind: leave the stack as hard to beat as you can"
     reason = "your lowest card that goes, keeping 2s and 10s for later"
     return f"{reason} ({copies})" if copies else reason
-
-
-def _next_player(view: Any) -> int:
-    seat = (view.player + 1) % view.players
-    while view.places[seat] and seat != view.player:
-        seat = (seat + 1) % view.players
-    return seat
 
 
 # -- One Too Many ----------------------------------------------------------------------------

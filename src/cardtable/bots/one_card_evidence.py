@@ -23,6 +23,7 @@ from ..games.one_card.tables import GOOD, ID, RANK, SUIT
 from ..games.one_card.tables import POINTS as POINTS_ID
 from ..games.one_card.view import OneCardView
 from .one_card_playout import NORMAL, Scorer
+from .search import top_up
 
 SEVEN, THREE, JACK, QUEEN = Rank.SEVEN, Rank.THREE, Rank.JACK, Rank.QUEEN
 ATTACK = {card: attack_value(card) for card in ALL_CARDS}
@@ -335,12 +336,7 @@ def _deal(game: Game, view: OneCardView, state: Any, rng: random.Random, evidenc
                     taken[i] = True
                     hand.append(card)
                     count -= 1
-        for i, card in enumerate(pool):
-            if len(hand) >= size:
-                break
-            if not taken[i]:
-                taken[i] = True
-                hand.append(card)
+        top_up(hand, pool, taken, size)
         new[f"hand{seat}"] = tuple(hand)
     new["deck"] = tuple(card for i, card in enumerate(pool) if not taken[i])
     return new

@@ -58,6 +58,18 @@ def outcome_value(game: Game, state: Any, seat: int) -> float:
     return (worst - outcome.places[seat]) / (worst - 1)
 
 
+def top_up(hand: list, pool: Sequence[Any], taken: list[bool], size: int) -> None:
+    """Fill ``hand`` up to ``size`` cards with the cards of ``pool`` not yet
+    ``taken``, in the pool's order, marking them taken: the rest of a hand a
+    kit's ``resample`` deals again after placing the cards the evidence chose."""
+    for i, card in enumerate(pool):
+        if len(hand) >= size:
+            break
+        if not taken[i]:
+            taken[i] = True
+            hand.append(card)
+
+
 @dataclass(frozen=True)
 class SearchKit:
     """What the search needs to know about one game."""

@@ -39,6 +39,8 @@ from ..core.engine import Game
 from ..games.shed.ranks import FOLLOWS
 from ..games.shed.state import PLAY, evolve
 from ..games.shed.view import ShedView
+from .search import top_up
+from .shed_rules import next_player
 
 TWO, TEN = 2, 10
 PLAIN = frozenset(range(3, 15)) - {TEN}
@@ -180,7 +182,7 @@ def _not_held(
     playable = frozenset(r for r in PLAIN if ok[r])
     if rank in PLAIN:
         if deck == 0:
-            nxt = _next(seat, places)
+            nxt = next_player(seat, places)
             if nxt != seat and seats[nxt].private + len(seats[nxt].known) == 0:
                 # the next player plays blind: the rules play their highest rank
                 return frozenset(r for r in playable if r > rank) | {rank}
@@ -191,14 +193,6 @@ def _not_held(
     if rank == TEN and len(stack) < 5:
         out.add(TWO)
     return frozenset(out)
-
-
-def _next(seat: int, places: list[int]) -> int:
-    n = len(places)
-    nxt = (seat + 1) % n
-    while places[nxt] and nxt != seat:
-        nxt = (nxt + 1) % n
-    return nxt
 
 
 def resample(game: Game, view: ShedView, state: Any, rng: random.Random, policy: Any, evidence: Any = None) -> Any:
@@ -229,12 +223,7 @@ def resample(game: Game, view: ShedView, state: Any, rng: random.Random, policy:
                     taken[i] = True
                     hand.append(card)
                     count -= 1
-        for i, card in enumerate(pool):
-            if len(hand) >= size:
-                break
-            if not taken[i]:
-                taken[i] = True
-                hand.append(card)
+        top_up(hand, pool, taken, size)
         hands[seat] = tuple(hand)
     rest = iter([card for i, card in enumerate(pool) if not taken[i]])
     for p in range(state.players):
