@@ -35,3 +35,22 @@ async def test_the_footer_keeps_its_keys_after_narrowing_and_widening():
         await pilot.pause()
         await pilot.pause()
         assert footer(app) == before
+
+
+@run_async
+async def test_a_narrow_footer_drops_the_apps_keys_first_and_keeps_the_keys_screen():
+    app = make_app("shed", 2, kinds=["human", "normal"], seed=5)
+    async with app.run_test(size=(130, 24)) as pilot:
+        await wait_until(pilot, lambda: ready(app))
+        await pilot.pause()
+        wide = footer(app)
+        assert "Quit" in wide and "Rules" in wide and "palette" in wide, wide
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        narrow = footer(app).rstrip()
+        # Before: the line was cut mid-item ("... ^q Quit  f1"), losing "? Keys".
+        assert narrow.endswith("? Keys"), narrow
+        assert "palette" not in narrow and "Rules" not in narrow, narrow
+        for label in ("Choose", "Menu", "Undo", "Hint", "History"):
+            assert label in narrow, (label, narrow)

@@ -6,6 +6,10 @@ This one draws the same information (keys that apply now; keys shown but not
 usable now are dimmed) as a single line of text, redrawn only when it
 changes. Clicking a key presses it. Every screen uses this footer (styled
 in styles/app.tcss), so the keys look the same everywhere.
+
+When the keys do not fit the width, the app's own keys (quit, rules, the
+palette) go first, from the end, then the screen's, from the end; ``? Keys``
+always stays, since its screen lists every key.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 PALETTE_ACTIONS = {"command_palette", "app.command_palette"}
+KEYS_ACTIONS = {"keys", "app.keys"}  # the key that lists all the others: never dropped
 
 
 class KeysFooter(Widget):
@@ -35,15 +40,35 @@ class KeysFooter(Widget):
         seen: set[str] = set()
         keys = []
         palette = None
-        for key, (_node, binding, enabled, _tooltip) in screen.active_bindings.items():
+        for key, (node, binding, enabled, _tooltip) in screen.active_bindings.items():
             if binding.action in PALETTE_ACTIONS and self.app.ENABLE_COMMAND_PALETTE:  # (last, whatever its key)
-                palette = (key, self.app.get_key_display(binding), "palette", enabled)
+                palette = (key, self.app.get_key_display(binding), "palette", enabled, 0)
                 continue
             if not binding.show or binding.action in seen:
                 continue
             seen.add(binding.action)
-            keys.append((key, self.app.get_key_display(binding), binding.description, enabled))
+            # What goes first when the line is too narrow: 0 the app's keys, 1 the screen's, 2 never.
+            keep = 2 if binding.action in KEYS_ACTIONS else (0 if node is self.app else 1)
+            keys.append((key, self.app.get_key_display(binding), binding.description, enabled, keep))
         return tuple(keys) + ((palette,) if palette else ())
+
+    def _fitted(self, width: int) -> list[tuple]:
+        """The shown keys that fit in ``width`` cells, in their order."""
+        shown = list(self._shown)
+        cells = sum(self._cells(item) for item in shown)
+        for rank in (0, 1):
+            for item in reversed(list(shown)):
+                if cells <= width:
+                    return shown
+                if item[4] == rank:
+                    shown.remove(item)
+                    cells -= self._cells(item)
+        return shown
+
+    @staticmethod
+    def _cells(item: tuple) -> int:
+        _key, display, label, _enabled, _keep = item
+        return Content(f" {display} {label} ").cell_length
 
     def _bindings_changed(self, screen: Screen) -> None:
         if not self.is_attached or screen is not self.screen:
@@ -55,7 +80,7 @@ class KeysFooter(Widget):
 
     def render(self) -> Content:
         parts: list[Content | str] = []
-        for key, display, label, enabled in self._shown:
+        for key, display, label, enabled, _keep in self._fitted(self.size.width):
             key_style = "bold $footer-key-foreground" if enabled else "$footer-foreground 50%"
             text_style = "" if enabled else "$footer-foreground 50%"
             item = Content.assemble((f" {display} ", key_style), (label, text_style), " ")
