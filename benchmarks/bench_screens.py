@@ -49,6 +49,7 @@ if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
 import bench_app as ba  # noqa: E402
+import bench_report  # noqa: E402
 
 RULES_SCREEN = "RulesScreen"
 NEW_GAME_SCREEN = "NewGameScreen"
@@ -384,8 +385,6 @@ def parse_args(argv):
 
 def measure(args, say) -> dict:
     """A report shaped like ``run.py --json``'s (only these sections), with the targets measured."""
-    import run
-
     def guarded(what, figure, fallback=None):
         try:
             result = figure()
@@ -417,11 +416,11 @@ def measure(args, say) -> dict:
         report["key_to_screen_ms"] = guarded("keys", lambda: ba.key_to_screen(args.key_samples))
         if args.hog:
             report["key_to_screen_loaded_ms"] = guarded("keys (loaded)", loaded(lambda: ba.key_to_screen(args.key_samples)))
-    report["targets"] = [t for t in run.targets(report) if t["value"] is not None]
+    report["targets"] = [t for t in bench_report.targets(report) if t["value"] is not None]
     report["meta"] = {
         "command": "python benchmarks/bench_screens.py " + " ".join(sys.argv[1:]),
         "load_average": [round(x, 2) for x in os.getloadavg()],
-        "commit": run.git_commit(),
+        "commit": bench_report.git_commit(),
     }
     return report
 

@@ -9,7 +9,7 @@ players, seed 1) and keeps the best variant if it beats the current weights
 by more than one point of win rate; it stops when no variant does, or after
 ROUNDS rounds. It prints every variant's figure, then the weights it ended
 with, measured again on the next GAMES games (seed 2, not used to choose
-them). KNOBS (comma-separated) limits the search to those knobs. docs/bots.md ("One-Card with four players, issue 15") gives the runs.
+them). KNOBS (comma-separated) limits the search to those knobs. docs/bots.md ("One-Card with four players") gives the runs.
 """
 
 from __future__ import annotations

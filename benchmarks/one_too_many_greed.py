@@ -9,7 +9,7 @@ shrunk towards 0 by ``GREED_PRIOR`` reveals of no difference) and moves the
 secret number it samples for that opponent (the normal model's choice) by
 that much, rounded at random. It then plays the arena with the hard level
 swapped for the variant and prints the arena's JSON. Measured and not
-shipped: docs/bots.md, "One Too Many, issue 15".
+shipped: docs/bots.md, "One Too Many experiments".
 """
 
 from __future__ import annotations

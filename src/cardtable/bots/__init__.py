@@ -43,7 +43,7 @@ EXPERT_BUDGET = DEFAULT_BUDGET * EXPERT_SCALE
 #: the search's decision rules (:class:`SearchKit`'s ``rule``)
 RULES: tuple[str, ...] = ("fixed", "bayes")
 #: the decision rule each game's search uses, where it differs from its kit's
-#: (measured in docs/bots.md, "The decision rule and the expert level, issue 15")
+#: (docs/bots.md, "The decision rule"; the measurements under "What was tried")
 #: One Too Many: the same 226 wins of 300 as the fixed rule at 30 states, with 28.1
 #: states per decision instead of 30; One-Card and Shed keep the fixed rule (see there).
 DECISION_RULES: dict[str, str] = {"one-too-many": "bayes"}
