@@ -2,8 +2,8 @@
 (the command, ``cardtable arena``, is ``cardtable.commands.arena``).
 
 ``cardtable arena GAME --players N --seats LEVEL,LEVEL[,...] --games K
-[--seed S] [--jobs J] [--budget SECONDS | --iterations N] [--option KEY=VALUE]
-[--json]`` plays K games and prints, per level, the games it played, its win
+[--seed S] [--jobs J] [--budget SECONDS | --iterations N] [--expert-iterations N]
+[--rule RULE] [--option KEY=VALUE] [--json]`` plays K games and prints, per level, the games it played, its win
 rate with a 95% Wilson interval, its mean points and place, and its decision
 time (median and 95th percentile).
 
