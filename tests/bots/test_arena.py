@@ -84,7 +84,7 @@ def _args(*argv):
 
 @pytest.mark.parametrize("argv,message", [
     (["shed", "--players", "3", "--seats", "normal,random", "--games", "2"], "lists 2 levels for 3 players"),
-    (["shed", "--players", "2", "--seats", "normal,expert", "--games", "2"], "unknown level 'expert'"),
+    (["one-card", "--players", "2", "--seats", "normal,expert", "--games", "2"], "unknown level 'expert'"),
     (["shed", "--players", "2", "--seats", "normal,random", "--games", "0"], "--games"),
     (["shed", "--players", "2", "--seats", "normal,random", "--games", "2", "--jobs", "0"], "--jobs"),
     (["shed", "--players", "2", "--seats", "normal,random", "--games", "2", "--budget", "0"], "--budget"),

@@ -32,10 +32,14 @@ def offered(request, monkeypatch):
 
 def test_expert_is_offered_where_it_measured_stronger_than_hard_and_nowhere_else():
     # One Too Many: expert (120 states) beat hard (30) 58.3% (52.7-63.8%) over 300 games;
-    # One-Card and Shed: not measured stronger (docs/bots.md), so not offered
-    assert OFFERED == {"one-too-many"}
-    assert "expert" in get_row("one-too-many").levels
-    for game_id in ("one-card", "shed"):
+    # Shed: expert (40 states) beat hard (10) 61.0% (55.4-66.4%) over 300 games (docs/notes/shed4.md);
+    # One-Card: not measured stronger (docs/bots.md), so not offered
+    assert OFFERED == {"one-too-many", "shed"}
+    for game_id in OFFERED:
+        assert "expert" in get_row(game_id).levels
+        assert "expert" in [kind for _, kind in seat_choices(game_id)]
+        assert make_bot(get_game(game_id), "expert").level == "expert"
+    for game_id in ("one-card",):
         assert "expert" not in get_row(game_id).levels
         assert "expert" not in [kind for _, kind in seat_choices(game_id)]
         with pytest.raises(ValueError, match="offers no expert"):

@@ -103,3 +103,60 @@ def test_the_hard_rollouts_score_a_win_as_the_outcome_does():
     assert value(GAME, state, 0) == 0.0  # second place, but holding cards: no win
     assert value(GAME, state, 2) == 0.0
     assert value(GAME, state, 1) == 1.0
+
+
+def _out(state, seat, place):
+    """``state`` with ``seat`` gone out in ``place`` (its cards all shed)."""
+    from dataclasses import replace
+
+    def emptied(cards):
+        return tuple(() if p == seat else c for p, c in enumerate(cards))
+
+    places = tuple(place if p == seat else q for p, q in enumerate(state.places))
+    return replace(
+        state, hands=emptied(state.hands), known=emptied(state.known), up=emptied(state.up),
+        down=emptied(state.down), places=places,
+    )  # fmt: skip
+
+
+def test_with_four_players_the_rollouts_race_to_go_out_first():
+    """Issue 15: with three or more players a rollout begun before anyone went out
+    stops at the first player out (``race_over``), which scores 1; the others score
+    at most ``RUNNER_UP``, less the more cards they still hold. Once someone is out
+    before the search begins, the rollouts play on to the end as before; with two
+    players nothing changes."""
+    from dataclasses import replace
+
+    from cardtable.bots.shed import RUNNER_UP, SEARCH, race_over, value
+
+    start = GAME.new(4, seed=3)
+    assert SEARCH.horizon is race_over
+    first = _out(start, 2, 1)
+    assert not GAME.is_over(first)
+    assert race_over(start, first) and not race_over(start, start)
+    assert not race_over(first, _out(first, 0, 2))  # first place was decided before the search
+    assert value(GAME, first, 2) == 1.0
+    # seat 1 holds three more cards than seats 0 and 3
+    heavier = replace(first, hands=tuple(h + start.deck[:3] if p == 1 else h for p, h in enumerate(first.hands)))
+    for seat in (0, 1, 3):
+        assert 0 < value(GAME, heavier, seat) <= RUNNER_UP
+    assert value(GAME, heavier, 1) < value(GAME, heavier, 0) == value(GAME, heavier, 3)
+    # before it (the old scoring of a rollout cut short: up to 1, not up to RUNNER_UP)
+    assert value(GAME, heavier, 0) < value(GAME, start, 0) == 0.5
+    two = GAME.new(2, seed=3)
+    assert not race_over(two, _out(two, 0, 1))
+
+
+def test_with_four_players_the_search_scores_going_out_first():
+    """A seat that goes out with its move scores 1 in every rollout, and the
+    rollouts of a move that does not stop at someone else's going out first."""
+    from cardtable.bots.search import SearchBot
+    from cardtable.bots.shed import RUNNER_UP, SEARCH
+
+    bot = SearchBot(GAME, SEARCH, seed=1, iterations=1)
+    rng = random.Random(5)
+    start = GAME.new(4, seed=8)
+    for seat in range(4):
+        gone = _out(start, seat, 1)
+        assert bot._rollout(start, gone, seat, random.Random(rng.getrandbits(64))) == 1.0
+        assert bot._rollout(start, gone, (seat + 1) % 4, random.Random(rng.getrandbits(64))) <= RUNNER_UP

@@ -23,7 +23,7 @@ from .shed_evidence import evidence, resample
 from .shed_playout import playout
 from .shed_rules import best_exchange, done_move, move_key, play_rules, power
 
-__all__ = ["SEARCH", "STRATEGIES", "best_exchange", "candidates", "easy", "normal", "play_rules", "power", "value"]
+__all__ = ["SEARCH", "STRATEGIES", "best_exchange", "candidates", "easy", "normal", "play_rules", "power", "race_over", "value"]
 
 
 def normal(view: ShedView, moves: Sequence[Any], rng: random.Random) -> Any:
@@ -53,24 +53,48 @@ def easy(view: ShedView, moves: Sequence[Any], rng: random.Random) -> Any:
 
 
 # -- hard: the search kit -------------------------------------------------------------------
+#: With three or more players, while nobody has gone out, a rollout stops at the
+#: first player out (``race_over``) and a seat who was not that player scores at
+#: most this much, by the cards it still holds (see ``value``).
+RUNNER_UP = 0.2
+
+
 def value(game: Game, state: Any, seat: int) -> float:
     """A finished game: scored as the game-over screen counts a win
     (``Outcome.winners()``: only a player who got rid of all their cards wins, so
     the last player, and anyone still holding cards when the stall limit stopped
     the game, scores 0), with a small bonus among the winners for going out
-    earlier. A rollout cut short: judged by how many cards the seat still has
-    to shed compared with the one who has the most."""
+    earlier. With three or more players a rollout begun before anyone went out
+    stops at the first player out (``race_over``): the race to go out first,
+    where the search can gain most (not being last is what the normal rules
+    already do well): 1 for going out first, otherwise at most ``RUNNER_UP``,
+    by the cards the seat still holds. A rollout cut short: judged by how many
+    cards the seat still has to shed compared with the one who has the most."""
     n = state.players
+    places = state.places
     if game.is_over(state):
         if seat not in game.outcome(state).winners():
             return 0.0
-        place = state.places[seat]
+        place = places[seat]
         return 0.8 + 0.2 * (n - 1 - place) / max(1, n - 2) if n > 2 else 1.0
+    if n > 2 and 1 in places:
+        return 1.0 if places[seat] == 1 else RUNNER_UP * _standing(state, seat)
+    return _standing(state, seat)
+
+
+def _standing(state: Any, seat: int) -> float:
+    """The cards ``seat`` still has to shed against the rival who has the most, in (0, 1)."""
     left = state.cards_left(seat)
     rivals = [state.cards_left(p) for p in state.active if p != seat]
     if not rivals:
         return 1.0
     return 1.0 / (1.0 + math.exp(-(max(rivals) - left) / 4.0))
+
+
+def race_over(start: Any, state: Any) -> bool:
+    """The rollout's horizon with three or more players: begun before anyone went
+    out, it stops when the first player goes out (the first place is decided)."""
+    return state.players > 2 and not any(start.places) and any(state.places)
 
 
 def candidates(view: ShedView, moves: list, prior: Any) -> list:
@@ -105,5 +129,5 @@ def _prior_key(move: Any) -> tuple:
 STRATEGIES = {"easy": easy, "normal": normal}
 SEARCH = SearchKit(
     policy=normal, value=value, candidates=candidates, playout=playout, evidence=evidence, resample=resample,
-    max_rollout=600,
+    horizon=race_over, max_rollout=600,
 )

@@ -54,11 +54,11 @@ class GameRow(NamedTuple):
 ROWS: dict[str, GameRow] = {
     row.info.id: row
     for row in (
-        # expert: measured stronger than hard in One Too Many only (docs/bots.md, issue 15)
+        # expert: measured stronger than hard in One Too Many and Shed (docs/bots.md, issue 15)
         GameRow(ONE_TOO_MANY, "cardtable.games.one_too_many",
                 "cardtable.tui.presenters.one_too_many", "cardtable.bots.one_too_many", expert=True),
         GameRow(ONE_CARD, "cardtable.games.one_card", "cardtable.tui.presenters.one_card", "cardtable.bots.one_card"),
-        GameRow(SHED, "cardtable.games.shed", "cardtable.tui.presenters.shed", "cardtable.bots.shed"),
+        GameRow(SHED, "cardtable.games.shed", "cardtable.tui.presenters.shed", "cardtable.bots.shed", expert=True),
     )
 }  # fmt: skip
 #: The games that come with cardtable, in menu order.
