@@ -18,6 +18,7 @@ is the same for a top card with its own suit in force (the usual case), and
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable
 
 from ...core.cards import Card, Rank, Suit, multi_deck
@@ -176,7 +177,7 @@ def counters_jack(card: Card, rank: Rank, suit: Suit | None, jack_too: bool, any
 
 
 ANSWERS: dict[tuple[bool, bool], Lazy] = {
-    (at_least, anywhere): by_top(lambda c, r, s, a=at_least, t=anywhere: answers_attack(c, r, s, a, t))
+    (at_least, anywhere): by_top(partial(answers_attack, at_least=at_least, three_anywhere=anywhere))
     for at_least in (False, True)
     for anywhere in (False, True)
 }
@@ -184,7 +185,7 @@ ANSWERS: dict[tuple[bool, bool], Lazy] = {
 an attacked player may play."""
 
 COUNTERS: dict[tuple[bool, bool], Lazy] = {
-    (jack_too, any_suit): by_top(lambda c, r, s, j=jack_too, a=any_suit: counters_jack(c, r, s, j, a))
+    (jack_too, any_suit): by_top(partial(counters_jack, jack_too=jack_too, any_suit=any_suit))
     for jack_too in (False, True)
     for any_suit in (False, True)
 }
