@@ -29,6 +29,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "src" / "cardtable"
+DEFAULT_OUT = ROOT / "build" / "compiled"  # git-ignored (build/)
 
 MODULES = (
     "games/one_card/deal.py",
@@ -76,7 +77,7 @@ def _importable(name: str) -> bool:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "build" / "compiled", help="where to build")
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="where to build")
     args = parser.parse_args(argv)
     made = build(args.out.resolve())
     for path in made:
