@@ -18,7 +18,6 @@ is the same for a top card with its own suit in force (the usual case), and
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Callable
 
 from ...core.cards import Card, Rank, Suit, multi_deck
@@ -176,8 +175,16 @@ def counters_jack(card: Card, rank: Rank, suit: Suit | None, jack_too: bool, any
     return any_suit or is_good_play(card, rank, suit)
 
 
+def _answers_with(at_least: bool, three_anywhere: bool) -> Callable[[Card, Rank, Suit | None], bool]:
+    return lambda card, rank, suit: answers_attack(card, rank, suit, at_least, three_anywhere)
+
+
+def _counters_with(jack_too: bool, any_suit: bool) -> Callable[[Card, Rank, Suit | None], bool]:
+    return lambda card, rank, suit: counters_jack(card, rank, suit, jack_too, any_suit)
+
+
 ANSWERS: dict[tuple[bool, bool], Lazy] = {
-    (at_least, anywhere): by_top(partial(answers_attack, at_least=at_least, three_anywhere=anywhere))
+    (at_least, anywhere): by_top(_answers_with(at_least, anywhere))
     for at_least in (False, True)
     for anywhere in (False, True)
 }
@@ -185,7 +192,7 @@ ANSWERS: dict[tuple[bool, bool], Lazy] = {
 an attacked player may play."""
 
 COUNTERS: dict[tuple[bool, bool], Lazy] = {
-    (jack_too, any_suit): by_top(partial(counters_jack, jack_too=jack_too, any_suit=any_suit))
+    (jack_too, any_suit): by_top(_counters_with(jack_too, any_suit))
     for jack_too in (False, True)
     for any_suit in (False, True)
 }
