@@ -10,8 +10,11 @@ with mypyc, and removes their ``.py`` copies, so that ``OUT`` holds a complete
 ``cardtable`` whose One-Card engine is C and nothing shadows the sources by
 accident. Use it by putting ``OUT`` first on the path::
 
-    PYTHONPATH=build/compiled python benchmarks/run.py --only engine,peers
-    PYTHONPATH=build/compiled python -m pytest tests/games/one_card
+    PYTHONPATH=build/compiled python -m pytest tests/games/test_one_card_rules.py tests/games/golden
+    python benchmarks/side_by_side.py --tree pure=src --tree compiled=build/compiled --peer rlcard_uno_like_for_like
+
+(``benchmarks/run.py`` measures the build in ``build/compiled``, when there is
+one, beside the pure engine: its ``compiled`` figure.)
 
 ``python -c "import cardtable.games.one_card.rules as r; print(r.__file__)"``
 says which engine is imported (``.so``: the compiled one). The build is of the
