@@ -349,3 +349,67 @@ def peer_missing(name: str) -> str | None:
     if importlib.util.find_spec(module) is None:
         return f"{module} is not installed (pip install -e '.[bench]')"
     return None
+
+
+# -- the optional compiled build (tools/build_compiled.py) ---------------------------
+
+COMPILED_DIR = "build/compiled"  # tools/build_compiled.py's default, from the project's root
+
+_COMPILED_WORKER = """
+import gc, json, sys
+sys.path.insert(0, {here!r})
+import bench_engine
+import cardtable.games.one_card.rules as rules
+if not rules.__file__.endswith((".so", ".pyd")):
+    sys.exit("not the compiled build: " + rules.__file__)
+bench_engine.set_clock({clock!r})
+loop = bench_engine.cardtable_loop({game_id!r}, {players})
+gc.collect()
+gc.freeze()
+print("ready", flush=True)
+for line in sys.stdin:
+    r = loop(json.loads(line))
+    print(json.dumps([r.seconds, r.steps, r.games, r.deal_seconds]), flush=True)
+"""
+
+
+def compiled_missing(root) -> str | None:
+    """Why the compiled build cannot be measured (not built), or ``None``."""
+    from pathlib import Path
+
+    rules = Path(root, COMPILED_DIR, "cardtable", "games", "one_card")
+    if not any(rules.glob("rules.*.so")) and not any(rules.glob("rules.*.pyd")):
+        return f"no compiled build in {COMPILED_DIR} (python tools/build_compiled.py)"
+    return None
+
+
+def compiled_loop(root, game_id: str, players: int) -> Callable[[list[int]], LoopResult]:
+    """``cardtable_loop`` run by the compiled build: in a worker process whose
+    path starts with ``build/compiled``, which plays each call's seeds and
+    reports its own process time (on the clock of ``set_clock``)."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    here = str(Path(__file__).resolve().parent)
+    code = _COMPILED_WORKER.format(here=here, clock=_clock_name(), game_id=game_id, players=players)
+    env = {**os.environ, "PYTHONPATH": str(Path(root, COMPILED_DIR).resolve())}
+    proc = subprocess.Popen(
+        [sys.executable, "-c", code], env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    if proc.stdout.readline().strip() != "ready":
+        raise RuntimeError("the compiled build's worker did not start")
+
+    def run(seeds: list[int]) -> LoopResult:
+        proc.stdin.write(json.dumps(seeds) + "\n")
+        proc.stdin.flush()
+        seconds, steps, games, dealing = json.loads(proc.stdout.readline())
+        return LoopResult(seconds, steps, games, {"compiled": True}, dealing)
+
+    return run
+
+
+def _clock_name() -> str:
+    return next(name for name, function in CLOCKS.items() if function is clock)

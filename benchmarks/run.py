@@ -8,7 +8,10 @@ Measures, each figure a median over several repetitions in one run:
   like for like (see ``bench_engine``), with the ratios cardtable / peer; the
   cost of a complete game (µs per game, games per second); ``cardtable
   simulate``'s loop with its invariant check after every move against the
-  same loop without it. All these loops are interleaved in every repetition;
+  same loop without it; the optional compiled One-Card engine
+  (``tools/build_compiled.py``), only when it is built (``compiled``, with its
+  ratios to the pure engine and the peers). All these loops are interleaved in
+  every repetition;
 * computer players: decisions per second of each level, and the hard level's
   search iterations per second;
 * app start: wall time from process start to the first frame of the menu, and
@@ -100,7 +103,13 @@ def bench_engines(args, say) -> dict:
         for game_id in loops:
             for check in (True, False):
                 sims[_sim_name(game_id, check)] = bench_engine.simulate_loop(game_id, args.players, check)
-    everything = {**loops, **peers, **sims}
+    compiled = {}  # the optional compiled One-Card engine, only when built (tools/build_compiled.py)
+    compiled_skip = bench_engine.compiled_missing(HERE.parent)
+    if compiled_skip is None and "one-card" in loops and "engine" in args.only:
+        compiled[COMPILED] = bench_engine.compiled_loop(HERE.parent, "one-card", args.players)
+    elif compiled_skip:
+        say(f"compiled build skipped: {compiled_skip}")
+    everything = {**loops, **peers, **sims, **compiled}
     seeds = {}
     for name, loop in everything.items():
         seeds[name] = _seeds_for(loop, args.sim_steps if name in sims else args.steps)
@@ -162,7 +171,24 @@ def bench_engines(args, say) -> dict:
             "moves": checked["steps"],
             "games": checked["games"],
         }
-    return {"engine": engine, "peers": peer_figures, "ratios": ratios, "simulate": simulate}
+    return {"engine": engine, "peers": peer_figures, "ratios": ratios, "simulate": simulate,
+            "compiled": compiled_figures(figures, engine, peer_figures, compiled, compiled_skip)}
+
+
+COMPILED = "one-card/compiled"
+
+
+def compiled_figures(figures, engine: dict, peers: dict, compiled: dict, skip: str | None) -> dict:
+    """The compiled One-Card engine's step, with its ratios to the pure engine
+    and to each peer; ``{"skipped": why}`` when there is no compiled build."""
+    if COMPILED not in compiled:
+        return {"skipped": skip or "not measured"}
+    ours = figures(COMPILED)
+    ratios = {"pure": round(ours["us_per_step"] / engine["one-card"]["us_per_step"], 3)}
+    for peer, theirs in peers.items():
+        if theirs.get("us_per_step"):
+            ratios[peer] = round(ours["us_per_step"] / theirs["us_per_step"], 3)
+    return {"one-card": {**ours, "ratios": ratios}}
 
 
 def _sim_name(game_id: str, check: bool) -> str:
@@ -372,6 +398,7 @@ def main(argv=None) -> int:
         "peers": {},
         "ratios": {},
         "simulate": {},
+        "compiled": {},
         "bots": {},
         "app": None,
         "app_loaded": None,

@@ -57,3 +57,41 @@ def test_unknown_fields_are_refused():
         make_evolve(Slotted)(Slotted(1, ()), d=1)
     with pytest.raises(TypeError, match="no field 'd'"):
         make_builder(Slotted, "a", "d")
+
+
+class Refusing:
+    """Stands for a class compiled by mypyc (the optional compiled build):
+    ``object.__new__`` refuses it, so no draft of it can be made."""
+
+    __slots__ = ("a", "b", "c")
+    built = 0  # how many went through __init__
+
+    def __init__(self, a, b, c="x"):
+        type(self).built += 1
+        self.a, self.b, self.c = a, b, c
+
+    __dataclass_fields__ = Slotted.__dataclass_fields__  # (fields() reads the names from it)
+
+
+def test_a_compiled_class_is_built_by_its_own_init(monkeypatch):
+    from cardtable.core import evolve
+
+    monkeypatch.setattr(evolve, "_compiled", lambda cls: cls is Refusing)
+    assert make_new(Refusing) is Refusing  # its __init__ is the fastest builder there is
+    old = Refusing(1, (2,), "y")
+    before = Refusing.built
+    new = make_evolve(Refusing)(old, b=(3,))
+    assert (new.a, new.b, new.c) == (1, (3,), "y") and type(new) is Refusing
+    built = make_builder(Refusing, "c")(old, "z")
+    assert (built.a, built.b, built.c) == (1, (2,), "z")
+    assert Refusing.built == before + 2  # both through __init__, not a draft
+
+
+def test_compiled_is_told_apart_by_object_new():
+    from cardtable.core.evolve import _compiled
+
+    class NotSafe(tuple):  # object.__new__ refuses it, as it refuses a mypyc class
+        pass
+
+    assert _compiled(NotSafe)
+    assert not _compiled(Slotted) and not _compiled(Plain)

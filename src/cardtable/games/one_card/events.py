@@ -192,8 +192,8 @@ def _penalty(key: tuple[int, int, int]) -> Event:
 PENALTY = Lazy(_penalty)  # PENALTY[seat, cards drawn, attack total]
 
 
-def drawn(seat: int, cards: tuple[int, ...]) -> Event:
-    """The private event showing the drawer the cards drawn."""
+def drawn(seat: int, cards: bytes) -> Event:
+    """The private event showing the drawer the cards drawn (their ids)."""
     if len(cards) == 1:
         return DRAWN[seat][cards[0]]
     text = f"{SEAT[seat]} draws {' '.join(FACE[c] for c in cards)}."

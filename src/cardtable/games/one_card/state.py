@@ -53,7 +53,8 @@ class Mode:
 
 # The common modes, built once and shared, by direction:
 PLAIN = {d: Mode(d) for d in (1, -1)}  # nothing pending
-NAMED = {d: {suit: Mode(d, named=suit) for suit in Suit} for d in (1, -1)}  # after a 7, by the named suit
+# after a 7, by the named suit:
+NAMED: dict[int, dict[Suit | None, Mode]] = {d: {suit: Mode(d, named=suit) for suit in Suit} for d in (1, -1)}
 JACKED = {d: Mode(d, jack=True) for d in (1, -1)}  # facing a Jack
 KINGED = {d: Mode(d, king=True) for d in (1, -1)}  # a King's extra play
 ATTACKED = {d: Lazy(lambda total, d=d: Mode(d, total)) for d in (1, -1)}  # facing an attack, by its total

@@ -175,8 +175,16 @@ def counters_jack(card: Card, rank: Rank, suit: Suit | None, jack_too: bool, any
     return any_suit or is_good_play(card, rank, suit)
 
 
+def _answers_with(at_least: bool, three_anywhere: bool) -> Callable[[Card, Rank, Suit | None], bool]:
+    return lambda card, rank, suit: answers_attack(card, rank, suit, at_least, three_anywhere)
+
+
+def _counters_with(jack_too: bool, any_suit: bool) -> Callable[[Card, Rank, Suit | None], bool]:
+    return lambda card, rank, suit: counters_jack(card, rank, suit, jack_too, any_suit)
+
+
 ANSWERS: dict[tuple[bool, bool], Lazy] = {
-    (at_least, anywhere): by_top(lambda c, r, s, a=at_least, t=anywhere: answers_attack(c, r, s, a, t))
+    (at_least, anywhere): by_top(_answers_with(at_least, anywhere))
     for at_least in (False, True)
     for anywhere in (False, True)
 }
@@ -184,7 +192,7 @@ ANSWERS: dict[tuple[bool, bool], Lazy] = {
 an attacked player may play."""
 
 COUNTERS: dict[tuple[bool, bool], Lazy] = {
-    (jack_too, any_suit): by_top(lambda c, r, s, j=jack_too, a=any_suit: counters_jack(c, r, s, j, a))
+    (jack_too, any_suit): by_top(_counters_with(jack_too, any_suit))
     for jack_too in (False, True)
     for any_suit in (False, True)
 }
