@@ -27,7 +27,7 @@ from ..games.one_card.tables import ATTACK as ATTACK_ID
 from ..games.one_card.tables import GOOD, ID, RANK, SUIT
 from ..games.one_card.tables import POINTS as POINTS_ID
 from ..games.one_card.view import OneCardView
-from .one_card_playout import NORMAL, Scorer, _best_suit
+from .one_card_playout import NORMAL, Scorer
 from .search import top_up
 
 SEVEN, THREE, JACK, QUEEN = Rank.SEVEN, Rank.THREE, Rank.JACK, Rank.QUEEN
@@ -342,16 +342,17 @@ def _was_choice(held: Sequence[int], constraint: Constraint, seat: int, options:
     if kind == "counter":
         return _was_counter(held, rank, suit, context[0], options)  # type: ignore[index]
     played, named, sizes, direction = context  # type: ignore[misc]
-    if RANK[played] == SEVEN and named is not None:
-        best = _best_suit(held)
-        if best is not None and named != best:
-            return False  # the rules name the suit they hold most of
     queen_skips = options.queen_skips_with_two
     good = GOOD[rank][suit]
     alternatives = [c for c in held if good[c] and (RANK[c], SUIT[c]) != (RANK[played], SUIT[played])]
-    if not alternatives:
+    seven = RANK[played] == SEVEN and named is not None
+    if not alternatives and not seven:
         return True
     scorer = Scorer([played, *held], sizes, seat, direction, queen_skips, NORMAL)
+    if seven and scorer.suit is not None and named != scorer.suit:
+        return False  # the rules name the suit they hold most of (7s aside)
+    if not alternatives:
+        return True
     mine = scorer.score((_Named(named), played))
     for c in alternatives:
         other = _Named((scorer.suit if scorer.suit is not None else Suit(0)) if RANK[c] == SEVEN else None)
