@@ -20,7 +20,14 @@ were searched and how many left the prior, and the hard player's decision
 times. VARIANT ``endgame:HAND:DEPTH`` adds the endgame search
 (``one_card_endgame``) to the kit's ``settle``; ``product`` scores a finished
 hand by the product of the chances of beating each opponent (``product_value``)
-instead of the lead over the best one; ``base`` (default) changes nothing. Used for issue 15's four-player
+instead of the lead over the best one; ``weight`` deals once per state and
+weighs the deal by the opponents' plays (importance weighting), ``reject``
+redeals instead (rejection sampling), ``sir:DEALS`` keeps one of DEALS deals
+with a probability proportional to its weight, ``miss:FACTOR`` sets the weight
+factor per play that was not the normal rules' choice, ``normalplayout``
+plays the rollouts with the normal rules' weights for every seat, ``normalprior``
+takes the normal rules as the search's prior (tokens joined by
+commas); ``base`` (default) changes nothing. Used for issue 15's four-player
 target (docs/bots.md, "One-Card with four players, issue 15").
 """
 
@@ -33,12 +40,12 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from cardtable.bots import decision_seed, one_card
+from cardtable.bots import decision_seed, one_card, one_card_evidence
 from cardtable.bots.arena import seat_levels, wilson
 from cardtable.bots.base import RuleBot
 from cardtable.bots.one_card import SEARCH, _distinct, normal, settle, value
 from cardtable.bots.one_card_endgame import endgame_settle
-from cardtable.bots.one_card_playout import playout_hard
+from cardtable.bots.one_card_playout import playout_hard, playout_normal
 from cardtable.bots.search import SearchBot
 from cardtable.games.one_card import GAME
 from cardtable.games.one_card.moves import Play
@@ -101,6 +108,19 @@ def play(args) -> tuple[float, dict]:
     if variant.startswith("endgame"):  # endgame:HAND:DEPTH
         _, hand, depth = variant.split(":")
         kit = dataclasses.replace(kit, settle=endgame_settle(settle, playout_hard, value, int(hand), int(depth)))
+    for token in variant.split(","):
+        if token == "weight":  # importance weighting: one deal per state, weighted by the plays
+            kit = dataclasses.replace(kit, resample=one_card_evidence.deal, weight=one_card_evidence.weight)
+        elif token == "reject":  # the rejection sampling of the choice evidence (redeals)
+            kit = dataclasses.replace(kit, resample=one_card_evidence.resample, weight=None)
+        elif token.startswith("sir:"):  # sampling importance resampling from sir:DEALS deals
+            kit = dataclasses.replace(kit, resample=one_card_evidence.resampled(int(token[4:])), weight=None)
+        elif token == "normalplayout":  # rollouts with the normal rules' weights for every seat
+            kit = dataclasses.replace(kit, playout=playout_normal)
+        elif token == "normalprior":  # the normal rules (not the hard level's tuned ones) as the prior
+            kit = dataclasses.replace(kit, policy=normal)
+        elif token.startswith("miss:"):  # the factor per play that was not the rules' choice
+            one_card_evidence.CHOSE_WEIGHT = float(token[5:])
     if belief == "real":
         kit = dataclasses.replace(kit, resample=real_resample)
     if where == "all":

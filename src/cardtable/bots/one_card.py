@@ -26,7 +26,7 @@ from ..games.one_card.moves import Draw, Play
 from ..games.one_card.view import OneCardView
 from ..games.one_card import ALL_CARDS, attack_value, card_points, is_good_play
 from ..games.one_card.tables import POINTS as PTS
-from .one_card_evidence import evidence, resample
+from .one_card_evidence import deal, evidence, weight
 from .one_card_playout import NORMAL, Scorer, Weights, card_of, fallback, hard_weights, playout_hard
 from .search import SearchKit
 
@@ -180,6 +180,6 @@ STRATEGIES = {"easy": easy, "normal": normal}
 SEARCH = SearchKit(
     policy=hard_rules, playout=playout_hard, value=value, settle=settle, horizon=hand_over, candidates=candidates,
     max_rollout=1500,
-    evidence=evidence, resample=resample,
+    evidence=evidence, resample=deal, weight=weight,
     confidence=1.645, prune_after=9, extend=3.0,
 )

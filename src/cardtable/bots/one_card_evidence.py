@@ -2,8 +2,13 @@
 
 ``evidence`` reads the hand's events into constraints on each opponent's cards
 (hard ones, which rule a card out, and soft ones, which weigh it: docs/bots.md
-explains them), and ``resample`` deals the opponents' hands of a sampled state
-again to fit them.
+explains them). ``deal`` deals the opponents' hands of a sampled state again to
+fit the card-by-card evidence, and ``weight`` weighs the deal by how likely the
+opponents' plays were with those hands under the normal rules (the hard level's
+kit: importance weighting, docs/notes/ocbelief.md); ``resample`` instead deals
+again until a deal fits the plays (rejection sampling, as shipped before), and
+``resampled(n)`` keeps one of ``n`` deals by its weight (sampling importance
+resampling).
 """
 
 from __future__ import annotations
@@ -36,20 +41,23 @@ _SEAT = re.compile(r"^\{p(\d+)\}")
 #: card (``_weight``): "noplain" (played a 7, a 3 or an attack card in a normal
 #: turn, which the normal rules do only when no plain card will do) and "suit"
 #: (named this suit with a 7: the normal rules name the suit they hold most of).
-#: With three or more players, two soft kinds that weigh a whole deal
+#: With three or more players, three soft kinds that weigh a whole deal
 #: (``_choice_weight``): "chose" (a play in a normal turn; the last field holds the
-#: card played, the suit named, the hand sizes and the direction then) and
-#: "answer" (a play under an attack; the card, the attack on top, the next
-#: player's hand size then).
+#: card played, the suit named, the hand sizes and the direction then; a 7 also
+#: says the suit named is the one held most of), "answer" (a play under an
+#: attack; the card, the attack on top, the next player's hand size then) and
+#: "counter" (a Jack countered; the card: the rules counter with the one most of
+#: the hand can follow).
 Constraint = tuple[str, Rank, "Suit | None", int]
 
 #: How much less likely a plain good card is in a hand that played defence instead
 NOPLAIN_WEIGHT = 0.3
 #: How much more likely a card of the suit its holder named with a 7
 SUIT_WEIGHT = 2.5
-SOFT = ("noplain", "suit", "chose", "answer")
-#: the soft kinds that weigh a whole hand: a play in a normal turn, an answer to an attack
-CHOICES = ("chose", "answer")
+SOFT = ("noplain", "suit", "chose", "answer", "counter")
+#: the soft kinds that weigh a whole hand: a play in a normal turn, an answer to an
+#: attack, a counter to a Jack
+CHOICES = ("chose", "answer", "counter")
 #: the soft kinds that weigh each card alone (``_weight``); "chose" weighs a whole hand
 CARD_SOFT = ("noplain", "suit")
 #: With three or more players: how much less likely a deal in which a player's
@@ -154,6 +162,8 @@ def evidence(view: OneCardView, events: Sequence[Any]) -> dict[int, list[tuple[i
             if players >= 3 and pending and size[seat] >= 2:
                 context = (ID[card], attack_top, size[(seat + direction) % players])
                 notes[seat].append((size[seat], plays[seat], ("answer", rank, suit, context)))  # type: ignore[arg-type]
+            if players >= 3 and jack and size[seat] >= 2:
+                notes[seat].append((size[seat], plays[seat], ("counter", rank, suit, (ID[card],))))  # type: ignore[arg-type]
             if played.effect == "reverse":
                 direction = -direction
             rank = card.rank
@@ -239,12 +249,64 @@ def resample(game: Game, view: OneCardView, state: Any, rng: random.Random, poli
     return game.with_zones(state, new)
 
 
+def _has_choices(evidence: Any) -> bool:
+    return any(c[0] in CHOICES for groups in evidence.values() for _, cs in groups for c in cs)
+
+
+def deal(game: Game, view: OneCardView, state: Any, rng: random.Random, policy, evidence: Any = None) -> Any:
+    """Deal the opponents' hands again once, each holding only cards its play
+    allowed (the hard and the per-card soft evidence); the plays' evidence on
+    the whole deal is left to ``weight`` (importance weighting, no redeal)."""
+    if not evidence:
+        return state
+    return game.with_zones(state, _deal(game, view, state, rng, evidence))
+
+
+def weight(game: Game, view: OneCardView, state: Any, evidence: Any) -> float:
+    """The importance weight of a state ``deal`` sampled: how likely the opponents'
+    plays (three or more players: "chose" and "answer" notes) were under the
+    normal rules with the hands it holds, ``CHOSE_WEIGHT`` per play that was not
+    the rules' choice (1 when there is nothing to weigh, as with two players)."""
+    if not evidence or not _has_choices(evidence):
+        return 1.0
+    return _choice_weight_ids(view, {seat: state.hands[seat] for seat in evidence}, evidence)
+
+
+def resampled(deals: int) -> Any:
+    """Sampling importance resampling: a ``resample`` that deals ``deals`` times
+    and keeps one deal with a probability proportional to its ``weight``."""
+
+    def resample_sir(game: Game, view: OneCardView, state: Any, rng: random.Random, policy, evidence: Any = None) -> Any:
+        if not evidence:
+            return state
+        if not _has_choices(evidence):
+            return game.with_zones(state, _deal(game, view, state, rng, evidence))
+        options = [game.with_zones(state, _deal(game, view, state, rng, evidence)) for _ in range(deals)]
+        weights = [weight(game, view, o, evidence) for o in options]
+        pick = rng.random() * sum(weights)
+        for option, w in zip(options, weights):
+            pick -= w
+            if pick < 0:
+                return option
+        return options[-1]
+
+    return resample_sir
+
+
 def _choice_weight(view: OneCardView, new: dict, evidence: Any) -> float:
     """How likely the opponents' plays were under the normal rules, given the hands
     of a deal (``CHOSE_WEIGHT`` per play that was not the rules' choice)."""
+    return _choice_weight_ids(view, {seat: [ID[c] for c in new[f"hand{seat}"]] for seat in evidence}, evidence)
+
+
+def _choice_weight_ids(view: OneCardView, hands: dict, evidence: Any, miss: float | None = None) -> float:
+    """``_choice_weight`` on the hands as card ids, in the order ``_deal`` placed them
+    (the cards held longest first); ``miss`` the factor per play that was not the
+    rules' choice (default ``CHOSE_WEIGHT``)."""
+    miss = CHOSE_WEIGHT if miss is None else miss
     weight = 1.0
     for seat, groups in evidence.items():
-        hand = [ID[c] for c in new[f"hand{seat}"]]
+        hand = hands[seat]
         done: set = set()
         held = 0
         for count, constraints in groups:
@@ -254,7 +316,7 @@ def _choice_weight(view: OneCardView, new: dict, evidence: Any) -> float:
                     continue
                 done.add(c)
                 if not _was_choice(hand[:held], c, seat, view.options):
-                    weight *= CHOSE_WEIGHT
+                    weight *= miss
     return weight
 
 
@@ -277,19 +339,40 @@ def _was_choice(held: Sequence[int], constraint: Constraint, seat: int, options:
     kind, rank, suit, context = constraint
     if kind == "answer":
         return _was_answer(held, rank, suit, context, options)
+    if kind == "counter":
+        return _was_counter(held, rank, suit, context[0], options)  # type: ignore[index]
     played, named, sizes, direction = context  # type: ignore[misc]
     queen_skips = options.queen_skips_with_two
     good = GOOD[rank][suit]
     alternatives = [c for c in held if good[c] and (RANK[c], SUIT[c]) != (RANK[played], SUIT[played])]
-    if not alternatives:
+    seven = RANK[played] == SEVEN and named is not None
+    if not alternatives and not seven:
         return True
     scorer = Scorer([played, *held], sizes, seat, direction, queen_skips, NORMAL)
+    if seven and scorer.suit is not None and named != scorer.suit:
+        return False  # the rules name the suit they hold most of (7s aside)
+    if not alternatives:
+        return True
     mine = scorer.score((_Named(named), played))
     for c in alternatives:
         other = _Named((scorer.suit if scorer.suit is not None else Suit(0)) if RANK[c] == SEVEN else None)
         if scorer.score((other, c)) > mine + 1e-9:
             return False
     return True
+
+
+def _was_counter(held: Sequence[int], rank: Rank, suit: Any, played: int, options: Any) -> bool:
+    """Whether the normal rules, facing a Jack and holding ``held`` and the counter
+    played, would have played that counter: the one most of the hand can follow."""
+    could = ("noqueen", rank, suit, 0)
+    hand = [played, *held]
+
+    def follow(card: int) -> int:
+        good = GOOD[RANK[card]][SUIT[card]]
+        return sum(1 for c in hand if good[c])
+
+    mine = follow(played)
+    return all(follow(c) <= mine for c in held if _violates(ALL_CARDS[c], could, options))
 
 
 def _was_answer(held: Sequence[int], rank: Rank, suit: Any, context: Any, options: Any) -> bool:
@@ -327,7 +410,13 @@ def _deal(game: Game, view: OneCardView, state: Any, rng: random.Random, evidenc
             soft = tuple(c for c in constraints if c[0] in CARD_SOFT)
             order = range(len(pool))
             if soft:
-                order = sorted(order, key=lambda i: -keys[i] / _weight(pool[i], soft))
+                # each distinct card's weight once (the pool holds up to three copies of a card)
+                weights: dict = {}
+                for card in pool:
+                    if card not in weights:
+                        weights[card] = _weight(card, soft)
+                ratio = [-key / weights[card] for key, card in zip(keys, pool)]
+                order = sorted(order, key=ratio.__getitem__)
             for i in order:
                 if len(hand) >= size or count == 0:
                     break

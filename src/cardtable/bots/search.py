@@ -9,6 +9,10 @@ public events showed them drawing when they could not play), then plays every ca
 sample with the same random stream, the game's normal rules choosing every
 later move for every seat, until the game ends or the kit's horizon (the end
 of the hand or round). The kit scores the end state for the searching seat.
+A kit may also weigh each sample (``SearchKit.weight``: how likely the others'
+observed moves were on that sample, importance weighting instead of dealing
+again until a sample fits); the search then compares the moves by weighted
+means, and its paired test counts the effective number of samples.
 
 Playing all candidates on the same samples (common random numbers) makes the
 comparison between two moves far less noisy than their separate averages:
@@ -85,6 +89,10 @@ class SearchKit:
     #: resample(game, view, state, rng, policy, evidence): adjust a sampled state to what
     #: the seat can infer (secret choices as the others would make them, cards they lack)
     resample: Callable[[Game, Any, Any, random.Random, Strategy, Any], Any] | None = None
+    #: weight(game, view, sample, evidence): how likely the sampled state is given what the
+    #: seat saw the others do (importance weighting of the belief: the search averages each
+    #: move's values by these weights); None: every sample weighs 1, as before
+    weight: Callable[[Game, Any, Any, Any], float] | None = None
     #: candidates(view, moves, prior): the root moves worth searching (always keeps the prior)
     candidates: Callable[[Any, list, Any], list] | None = None
     #: playout(state, seat, moves, rng): the rollout policy on the sampled state itself
@@ -165,6 +173,7 @@ class SearchBot(BaseBot):
         self.budget = float(budget)
         self.iterations = iterations
         self.report = SearchReport()
+        self._weights: list[float] | None = None
 
     # -- one decision -----------------------------------------------------------
     def decide(self, view: SeatView, moves: list[Any], rng: random.Random, events: Sequence[Event]) -> Any:
@@ -183,6 +192,10 @@ class SearchBot(BaseBot):
         p = cands.index(prior)
         evidence = kit.evidence(view, events) if kit.evidence is not None else None
         values: list[list[float]] = [[] for _ in cands]
+        # the samples' weights; the statistics read them (``self._weights``) only once one
+        # differs from 1, so a game whose samples all weigh 1 is searched exactly as before
+        weights: list[float] | None = [] if kit.weight is not None else None
+        self._weights = None
         active = list(range(len(cands)))
         deadline = started + self.budget * DEADLINE_SHARE
         settle_from = started + self.budget * DEADLINE_SHARE * kit.least_time_share
@@ -213,6 +226,10 @@ class SearchBot(BaseBot):
             sample = self.game.determinize(view, rng)
             if kit.resample is not None:
                 sample = kit.resample(self.game, view, sample, rng, kit.policy, evidence)
+            if weights is not None:
+                weights.append(kit.weight(self.game, view, sample, evidence))  # type: ignore[misc]
+                if weights[-1] != 1.0:
+                    self._weights = weights
             stream = rng.getrandbits(64)
             for i in active:
                 state, _ = self.game.perform(sample, me, cands[i])
@@ -224,7 +241,7 @@ class SearchBot(BaseBot):
                 active = self._prune(values, active, kit.prune_z)
         chosen = self._verdict(values, active, p)[0] if bayes else self._pick(values, active, p)
         report.chosen = cands[chosen]
-        report.means = {self.game.describe_move(cands[i]): _mean(values[i]) for i in active}
+        report.means = {self.game.describe_move(cands[i]): _mean(values[i], self._weights) for i in active}
         report.seconds = time.perf_counter() - started
         return cands[chosen]
 
@@ -249,15 +266,15 @@ class SearchBot(BaseBot):
             state, _ = game.perform(state, seat, move)
         return kit.value(game, state, me)
 
-    @staticmethod
-    def _prune(values: list[list[float]], active: list[int], z: float) -> list[int]:
-        best = max(active, key=lambda i: _mean(values[i]))
+    def _prune(self, values: list[list[float]], active: list[int], z: float) -> list[int]:
+        weights = self._weights
+        best = max(active, key=lambda i: _mean(values[i], weights))
         keep = []
         for i in active:
             if i == best:
                 keep.append(i)
                 continue
-            mean, se = _paired(values[best], values[i])
+            mean, se = _paired(values[best], values[i], weights)
             if not mean > z * se + 1e-9:
                 keep.append(i)
         return keep
@@ -267,10 +284,11 @@ class SearchBot(BaseBot):
         the call more samples could settle."""
         if prior not in active:
             return False
-        best = max(active, key=lambda i: (_mean(values[i]), i == prior))
+        weights = self._weights
+        best = max(active, key=lambda i: (_mean(values[i], weights), i == prior))
         if best == prior:
             return False
-        mean, se = _paired(values[best], values[prior])
+        mean, se = _paired(values[best], values[prior], weights)
         return mean > 0 and not (mean > self.kit.margin and mean > self.kit.confidence * se)
 
     def _verdict(self, values: list[list[float]], active: list[int], prior: int) -> tuple[int, bool]:
@@ -288,11 +306,11 @@ class SearchBot(BaseBot):
         since looking after every sample would otherwise let noise cross it).
         """
         if prior not in active:
-            return max(active, key=lambda i: _mean(values[i])), True
+            return max(active, key=lambda i: _mean(values[i], self._weights)), True
         others = [i for i in active if i != prior]
         if not others:
             return prior, True
-        best = max(others, key=lambda i: _mean(values[i]))
+        best = max(others, key=lambda i: _mean(values[i], self._weights))
         q = self._gain_probability(values[best], values[prior])
         belief = self._belief()
         if q >= belief:
@@ -310,25 +328,42 @@ class SearchBot(BaseBot):
         if n == 0:
             return 0.0
         diffs = [a[k] - b[k] for k in range(n)]
-        mean = sum(diffs) / n
-        squares = sum((d - mean) ** 2 for d in diffs)
+        weights = self._weights
+        if weights is not None and sum(weights[:n]) > 0:
+            # weighted samples count as their effective number (Kish)
+            w = weights[:n]
+            total = sum(w)
+            mean = sum(wk * d for wk, d in zip(w, diffs)) / total
+            effective = total * total / sum(wk * wk for wk in w)
+            squares = sum(wk * (d - mean) ** 2 for wk, d in zip(w, diffs)) / total * effective
+            n = effective  # type: ignore[assignment]
+        else:
+            mean = sum(diffs) / n
+            squares = sum((d - mean) ** 2 for d in diffs)
         var = (squares + kit.noise_var) / n  # n - 1 degrees of freedom and one pseudo-sample
         precision = 1 / kit.gain_sd**2 + n / var
         post_mean = (n / var) * mean / precision
         return _phi((post_mean - kit.margin) * math.sqrt(precision))
 
     def _pick(self, values: list[list[float]], active: list[int], prior: int) -> int:
-        best = max(active, key=lambda i: (_mean(values[i]), i == prior))
+        weights = self._weights
+        best = max(active, key=lambda i: (_mean(values[i], weights), i == prior))
         if best == prior or prior not in active:
             return best
-        mean, se = _paired(values[best], values[prior])
+        mean, se = _paired(values[best], values[prior], weights)
         if mean > self.kit.margin and mean > self.kit.confidence * se:
             return best
         return prior
 
 
-def _mean(xs: Sequence[float]) -> float:
-    return sum(xs) / len(xs) if xs else float("-inf")
+def _mean(xs: Sequence[float], weights: Sequence[float] | None = None) -> float:
+    """The mean of ``xs``, weighted by the samples' ``weights`` (the first ``len(xs)``) if given."""
+    if weights is None:
+        return sum(xs) / len(xs) if xs else float("-inf")
+    total = sum(weights[: len(xs)])
+    if not xs or total <= 0:
+        return float("-inf")
+    return sum(w * x for w, x in zip(weights, xs)) / total
 
 
 def _phi(z: float) -> float:
@@ -336,14 +371,32 @@ def _phi(z: float) -> float:
     return 0.5 * math.erfc(-z / math.sqrt(2))
 
 
-def _paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
-    """Mean and standard error of ``a - b`` over the samples both have."""
+def _paired(a: Sequence[float], b: Sequence[float], weights: Sequence[float] | None = None) -> tuple[float, float]:
+    """Mean and standard error of ``a - b`` over the samples both have; with the
+    samples' ``weights``, the weighted mean and its standard error over the
+    effective number of samples, ``(sum w)^2 / sum w^2`` (Kish)."""
     n = min(len(a), len(b))
     if n == 0:
         return 0.0, float("inf")
+    if weights is not None:
+        return _weighted_paired(a, b, weights, n)
     diffs = [a[k] - b[k] for k in range(n)]
     mean = sum(diffs) / n
     if n < 2:
         return mean, float("inf")
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
     return mean, math.sqrt(var / n)
+
+
+def _weighted_paired(a: Sequence[float], b: Sequence[float], weights: Sequence[float], n: int) -> tuple[float, float]:
+    w = weights[:n]
+    total = sum(w)
+    if total <= 0:
+        return 0.0, float("inf")
+    diffs = [a[k] - b[k] for k in range(n)]
+    mean = sum(wk * d for wk, d in zip(w, diffs)) / total
+    effective = total * total / sum(wk * wk for wk in w)
+    if effective < 2 - 1e-9:
+        return mean, float("inf")
+    var = sum(wk * (d - mean) ** 2 for wk, d in zip(w, diffs)) / total * effective / (effective - 1)
+    return mean, math.sqrt(var / effective)
