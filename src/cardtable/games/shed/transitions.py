@@ -139,7 +139,8 @@ def pick_up(state: ShedState, p: int) -> Result:
     event = Event(
         "pickup",
         f"{{p{p}}} picks up the stack ({count} card{'s' if count != 1 else ''})",
-        data=(("seat", p), ("cards", codes(stack)), ("count", count)),
+        None,  # (public; positional, as a keyword costs the named tuple's constructor more)
+        (("seat", p), ("cards", codes(stack)), ("count", count)),
     )
     if stall < state.options.stall_limit:
         return new, (event,)
