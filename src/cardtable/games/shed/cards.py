@@ -35,9 +35,9 @@ def without(cards: Cards, remove: Cards) -> Cards:
         return cards
     if len(remove) == 1:  # the usual play: a slice around the card, no set (a third of the cost)
         card = remove[0]
-        for i, held in enumerate(cards):
-            if held == card:
-                return cards[:i] + cards[i + 1 :]
-        return cards
+        if card not in cards:
+            return cards
+        i = cards.index(card)
+        return cards[:i] + cards[i + 1 :]
     gone = set(remove)
     return tuple([c for c in cards if c not in gone])

@@ -26,9 +26,10 @@ from ...core.rng import Rng
 from . import INFO, deal, legality, outcome, transitions
 from . import zones as card_zones
 from .cards import FULL_DECK, Cards
-from .moves import MOVE_TYPES, Move, describe_move
+from .moves import MOVE_TYPES, Move, Play, describe_move
 from .options import Options as ShedOptions
 from .state import OVER, ShedState
+from .transitions import perform, play
 from .view import ShedView, determinize, make_view
 
 
@@ -58,12 +59,26 @@ class Shed(Game[ShedState, Move, ShedView, ShedOptions]):
         return legality.candidate_moves(state, player)
 
     def legal_moves(self, state: ShedState, player: int) -> list[Move]:
-        return self.remember_legal(state, player, legality.legal_moves(state, player))
+        moves = legality.legal_moves(state, player)
+        if type(moves) is list:  # (in play: a new list)
+            self._verified = (state, player, tuple(moves))  # Game.remember_legal, inlined: it runs at every step
+            return moves
+        return self.remember_legal(state, player, moves)  # (the exchange's shared tuple)
 
     def why_illegal(self, state: ShedState, player: int, move: Move) -> str | None:
         return legality.why_illegal(state, player, move)
 
     perform = staticmethod(transitions.perform)
+
+    def apply(self, state: ShedState, player: int, move: Move) -> tuple[ShedState, tuple[Event, ...]]:
+        """``Game.apply`` (check the move, then perform it) without its
+        generic layers on the usual path: it runs at every step."""
+        last = self._verified  # Game.verified, inlined: a move just listed as legal for this very state
+        if last[0] is state and last[1] == player:
+            for listed in last[2]:
+                if listed is move:  # (the usual move, a play, without perform's dispatch)
+                    return play(state, player, move.cards) if type(move) is Play else perform(state, player, move)
+        return super().apply(state, player, move)  # checks the move, refuses with the reason
 
     def describe_move(self, move: Move) -> str:
         return describe_move(move)

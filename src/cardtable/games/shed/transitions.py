@@ -26,6 +26,7 @@ _landed = builder(
     "phase", "turn", "hands", "known", "up", "down", "deck", "stack", "burned", "places", "start_rank", "stall"
 )
 _picked_up = builder("known", "stack", "turn", "stall")
+_exchanged = builder("hands", "up")
 
 
 def next_seat(places: tuple[int, ...], seat: int) -> int:
@@ -58,8 +59,7 @@ def exchange(state: ShedState, p: int, hand_card: Card, up_card: Card) -> Result
     row = state.up[p]
     new_row = put(row, row.index(up_card), hand_card)
     hands = without(state.hands[p], (hand_card,)) + (up_card,)
-    new = evolve(state, hands=put(state.hands, p, hands), up=put(state.up, p, new_row))
-    return new, exchange_events(p, hand_card, up_card)
+    return _exchanged(state, put(state.hands, p, hands), put(state.up, p, new_row)), exchange_events(p, hand_card, up_card)
 
 
 @cache
@@ -139,7 +139,8 @@ def pick_up(state: ShedState, p: int) -> Result:
     event = Event(
         "pickup",
         f"{{p{p}}} picks up the stack ({count} card{'s' if count != 1 else ''})",
-        data=(("seat", p), ("cards", codes(stack)), ("count", count)),
+        None,  # (public; positional, as a keyword costs the named tuple's constructor more)
+        (("seat", p), ("cards", codes(stack)), ("count", count)),
     )
     if stall < state.options.stall_limit:
         return new, (event,)

@@ -122,18 +122,30 @@ def cards_conserved(state: ShedState) -> bool:
         _moved(state.burned, last.burned, now, before)
     if state.unused is not last.unused:
         _moved(state.unused, last.unused, now, before)
-    for rows, old_rows in ((state.hands, last.hands), (state.known, last.known), (state.up, last.up),
-                           (state.down, last.down)):  # fmt: skip
-        if rows is not old_rows:
-            if len(rows) != len(old_rows):
-                return _all_conserved(state)
-            for new, old in zip(rows, old_rows):
-                if new is not old:
-                    _moved(new, old, now, before)
-    if len(now) == len(before) and set(now) == set(before):
+    # (one test a per-seat field, no tuple of them to walk: 44.5k -> 43.0k instructions a check)
+    if state.hands is not last.hands and not _seats_moved(state.hands, last.hands, now, before):
+        return _all_conserved(state)
+    if state.known is not last.known and not _seats_moved(state.known, last.known, now, before):
+        return _all_conserved(state)
+    if state.up is not last.up and not _seats_moved(state.up, last.up, now, before):
+        return _all_conserved(state)
+    if state.down is not last.down and not _seats_moved(state.down, last.down, now, before):
+        return _all_conserved(state)
+    if now == before or len(now) == len(before) and set(now) == set(before):  # (the same cards in the same order: no sets)
         _LAST = state
         return True
     return False
+
+
+def _seats_moved(rows: tuple[Cards, ...], old_rows: tuple[Cards, ...], now: list, before: list) -> bool:
+    """``_moved`` for each seat's place of a per-seat field that changed; ``False``
+    if the field has not as many seats as before (then all places are compared)."""
+    if len(rows) != len(old_rows):
+        return False
+    for new, old in zip(rows, old_rows):
+        if new is not old:
+            _moved(new, old, now, before)
+    return True
 
 
 def _moved(new: Cards, old: Cards, now: list, before: list) -> None:
@@ -177,25 +189,24 @@ def counter_violations(state: ShedState) -> list[str]:
             for name in ("done", "hands", "known", "up", "dealt_up", "down", "places")
             if len(getattr(state, name)) != n
         ]
-    problems: list[str] = []
+    problems: list[str] = []  # (each part below adds its own: no list a part)
     if state.phase not in (EXCHANGE, PLAY, OVER):
         problems.append(f"unknown phase {state.phase!r}")
     expected_unused = 52 - 3 * 3 * n - SHORT_DRAW_SIZE if state.options.short_game else 0
     if len(state.unused) != expected_unused:
         problems.append(f"{len(state.unused)} unused cards, expected {expected_unused}")
-    problems += _place_violations(state)
+    _place_violations(state, problems)
     if state.phase == EXCHANGE:
-        problems += _exchange_violations(state)
+        _exchange_violations(state, problems)
     elif any(state.dealt_up):
         problems.append("the dealt face-up rows are kept after the exchange")
-    problems += _phase_violations(state)
+    _phase_violations(state, problems)
     if state.stack or state.start_rank:  # (an empty stack breaks none of its rules)
-        problems += _stack_violations(state)
+        _stack_violations(state, problems)
     return problems
 
 
-def _place_violations(state: ShedState) -> list[str]:
-    problems = []
+def _place_violations(state: ShedState, problems: list[str]) -> None:
     n = state.players
     places = state.places
     stalled = state.phase == OVER and state.stall >= state.options.stall_limit
@@ -209,23 +220,20 @@ def _place_violations(state: ShedState) -> list[str]:
         problems.append("moves without progress are counted during the exchange")
     playing = state.phase != OVER
     hands, known, up, down = state.hands, state.known, state.up, state.down
-    deck = state.deck
+    hand_size = state.hand_size if state.deck else 0  # (hands are refilled while the deck lasts)
     for p, place in enumerate(places):
-        # (whether the seat holds a card at all: counting them is left to the messages)
-        holds = hands[p] or known[p] or up[p] or down[p]
+        # (whether the seat holds a card at all, asked only where it matters: counting them is left to the messages)
         if place:
-            if place != n and holds and not stalled:
+            if place != n and not stalled and (hands[p] or known[p] or up[p] or down[p]):
                 problems.append(f"seat {p} is out but holds {state.cards_left(p)} cards")
             continue
-        if playing and not holds:
+        if playing and not (hands[p] or known[p] or up[p] or down[p]):
             problems.append(f"seat {p} holds no cards but is not out")
-        if deck and len(hands[p]) + len(known[p]) < state.hand_size:
+        if hand_size and len(hands[p]) + len(known[p]) < hand_size:
             problems.append(f"seat {p} holds {state.hand_count(p)} hand cards while the deck lasts")
-    return problems
 
 
-def _exchange_violations(state: ShedState) -> list[str]:
-    problems = []
+def _exchange_violations(state: ShedState, problems: list[str]) -> None:
     if state.stack or state.burned or any(state.places) or state.turn != -1:
         problems.append("play has begun during the exchange")
     for p in range(state.players):
@@ -234,11 +242,9 @@ def _exchange_violations(state: ShedState) -> list[str]:
             problems.append(f"seat {p}'s dealt face-up cards are not in its row and hand")
         if state.known[p]:
             problems.append(f"seat {p} has known hand cards during the exchange")
-    return problems
 
 
-def _phase_violations(state: ShedState) -> list[str]:
-    problems = []
+def _phase_violations(state: ShedState, problems: list[str]) -> None:
     n = state.players
     if state.phase == PLAY:
         if not all(state.done):
@@ -253,11 +259,9 @@ def _phase_violations(state: ShedState) -> list[str]:
             problems.append(f"the game is over but places are {state.places}")
         if state.turn != -1:
             problems.append("the game is over but someone has the turn")
-    return problems
 
 
-def _stack_violations(state: ShedState) -> list[str]:
-    problems = []
+def _stack_violations(state: ShedState, problems: list[str]) -> None:
     if not TENS.isdisjoint(state.stack):
         problems.append("a 10 is in the stack: it should have burned it")
     s = state.stack
@@ -265,4 +269,3 @@ def _stack_violations(state: ShedState) -> list[str]:
         problems.append("the top four cards of the stack are of one rank: it should have burned")
     if state.start_rank and (state.stack or state.burned or state.phase != PLAY):
         problems.append("the opening rank is still required after the first play")
-    return problems
