@@ -103,9 +103,14 @@ def simulate_loop(game_id: str, players: int, check: bool) -> Callable[[list[int
     with the invariant check after every move or without it; the deal is in the
     time of both (the function deals), so their ratio is the cost of the check."""
     from cardtable.games import get_game
+
+    return game_simulate_loop(get_game(game_id), players, check)
+
+
+def game_simulate_loop(game: Any, players: int, check: bool) -> Callable[[list[int]], LoopResult]:
+    """``simulate_loop`` for a game object (one loaded from another source tree, say)."""
     from cardtable.simulate import play_random_game
 
-    game = get_game(game_id)
     opts = game.make_options({})
 
     def run(seeds: list[int]) -> LoopResult:
@@ -117,7 +122,7 @@ def simulate_loop(game_id: str, players: int, check: bool) -> Callable[[list[int
             seconds += clock() - started
             steps += moves
             if violations:
-                raise RuntimeError(f"{game_id} seed {seed}: {violations[0]}")
+                raise RuntimeError(f"{game.id} seed {seed}: {violations[0]}")
         return LoopResult(seconds, steps, len(seeds), {"checked": check})
 
     return run

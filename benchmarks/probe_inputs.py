@@ -619,8 +619,10 @@ def bad_command_lines(folder: Path) -> list[tuple[list[str], int]]:
     for iterations in ("0", "-1", "x", "1000000000"):
         lines.append((arena + ["--games", "2", "--iterations", iterations], 2))
     lines.append((arena + ["--games", "2", "--budget", "1", "--iterations", "3"], 2))
-    for seats in ("normal", "normal,expert", "", ",", "normal,random,easy", "\x1b[2J,normal"):
+    for seats in ("normal", "", ",", "normal,random,easy", "\x1b[2J,normal"):
         lines.append((["arena", "shed", "--players", "2", "--seats", seats, "--games", "1"], 2))
+    # a level the game does not offer (One-Card has no expert; Shed and One Too Many do)
+    lines.append((["arena", "one-card", "--players", "2", "--seats", "normal,expert", "--games", "1"], 2))
     for seed in ("x", "1.5", str(2**64), "-" + str(2**64), "9" * 100, ""):
         lines.append((sim + ["--games", "1", "--seed", seed], 2))
         lines.append((arena + ["--games", "1", "--seed", seed], 2))

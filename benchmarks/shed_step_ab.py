@@ -72,24 +72,7 @@ def engine_loop(game, players: int):
 
 
 def simulate_loop(game, players: int, check: bool):
-    from cardtable.simulate import play_random_game
-
-    opts = game.make_options({})
-    clock = bench_engine.clock
-
-    def run(seeds: list[int]) -> LoopResult:
-        seconds = 0.0
-        steps = 0
-        for seed in seeds:
-            started = clock()
-            _state, moves, violations = play_random_game(game, players, opts, seed, check=check)
-            seconds += clock() - started
-            steps += moves
-            if violations:
-                raise RuntimeError(f"seed {seed}: {violations[0]}")
-        return LoopResult(seconds, steps, len(seeds), {})
-
-    return run
+    return bench_engine.game_simulate_loop(game, players, check)
 
 
 def same_games(a, b, players: int, seeds: list[int]) -> None:

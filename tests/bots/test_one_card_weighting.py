@@ -23,12 +23,9 @@ from cardtable.bots.search import _mean, _paired  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_one_card_bots import _normal_games  # noqa: E402
+from test_one_card_choice_evidence import _chose as _choices  # noqa: E402
 
 GAME = one_card.GAME
-
-
-def _choices(groups) -> list:
-    return [c for _, constraints in groups for c in constraints if c[0] in ("chose", "answer")]
 
 
 def test_weighted_statistics_ignore_a_weightless_sample_and_match_the_plain_ones_at_weight_one():
