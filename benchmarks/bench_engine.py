@@ -72,7 +72,11 @@ def cardtable_loop(game_id: str, players: int, options: dict | None = None) -> C
     again) and ``is_over``."""
     from cardtable.games import get_game
 
-    game = get_game(game_id)
+    return game_loop(get_game(game_id), players, options)
+
+
+def game_loop(game: Any, players: int, options: dict | None = None) -> Callable[[list[int]], LoopResult]:
+    """``cardtable_loop`` for a game object (one loaded from another source tree, say)."""
     opts = game.make_options(options or {})
 
     def run(seeds: list[int]) -> LoopResult:

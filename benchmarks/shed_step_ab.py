@@ -25,7 +25,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench_engine  # noqa: E402
-from bench_engine import STEP_CAP, LoopResult  # noqa: E402
 
 
 def load_base(base: Path):
@@ -46,29 +45,7 @@ def load_base(base: Path):
 
 
 def engine_loop(game, players: int):
-    """``bench_engine.cardtable_loop`` for a game object."""
-    opts = game.make_options({})
-    clock = bench_engine.clock
-
-    def run(seeds: list[int]) -> LoopResult:
-        seconds = 0.0
-        steps = 0
-        is_over, to_act, legal_moves, apply = game.is_over, game.to_act, game.legal_moves, game.apply
-        for seed in seeds:
-            rand = random.Random(seed).random
-            state = game.new(players, opts, seed=seed)
-            n = 0
-            started = clock()
-            while not is_over(state) and n < STEP_CAP:
-                player = to_act(state)[0]
-                moves = legal_moves(state, player)
-                state, _ = apply(state, player, moves[int(rand() * len(moves))])
-                n += 1
-            seconds += clock() - started
-            steps += n
-        return LoopResult(seconds, steps, len(seeds), {})
-
-    return run
+    return bench_engine.game_loop(game, players)
 
 
 def simulate_loop(game, players: int, check: bool):
