@@ -53,8 +53,7 @@ def cpu_hog(processes: int = 1):
     """``processes`` processes that spin on a CPU each for the duration (a
     loaded machine); each is stopped by its own pid on the way out."""
     hogs = [
-        subprocess.Popen([sys.executable, "-c", "while True: pass"], stdin=subprocess.DEVNULL)
-        for _ in range(processes)
+        subprocess.Popen([sys.executable, "-c", "while True: pass"], stdin=subprocess.DEVNULL) for _ in range(processes)
     ]
     try:
         time.sleep(0.2)  # let them get going
@@ -70,9 +69,7 @@ def start_once(target: str, screen: str = "") -> tuple[float, float]:
     env = dict(os.environ)
     args = [sys.executable, str(CHILD), target] + ([screen] if screen else [])
     started = time.monotonic()
-    proc = subprocess.run(
-        args, stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, env=env, check=False, timeout=60
-    )
+    proc = subprocess.run(args, stdout=subprocess.PIPE, stdin=subprocess.DEVNULL, env=env, check=False, timeout=60)
     fields = proc.stdout.split()
     if proc.returncode != 0 or len(fields) != 2:
         what = f"the {screen} screen's" if screen else "its"
@@ -168,7 +165,7 @@ async def _key_to_screen(samples: int, scenario) -> list[float]:
             await pilot.press(key)
             try:
                 await asyncio.wait_for(watch.arrived.wait(), timeout=2.0)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 raise RuntimeError(f"no new frame after pressing {key!r}") from None
             timings.append((watch.frame_at - pressed) * 1000)
     return timings

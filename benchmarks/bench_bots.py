@@ -41,7 +41,9 @@ def positions(game_id: str, players: int, count: int, seed: int = 0) -> list[Pos
             player = game.to_act(state)[0]
             moves = game.legal_moves(state, player)
             if len(moves) > 1:
-                found.append(Position(game_id, game.view(state, player), tuple(seen[player]), game_seed * 100_000 + step))
+                found.append(
+                    Position(game_id, game.view(state, player), tuple(seen[player]), game_seed * 100_000 + step)
+                )
             state, events = game.apply(state, player, rng.choice(moves))
             for event in events:
                 for seat in range(players):

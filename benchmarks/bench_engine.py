@@ -31,9 +31,10 @@ perturb wall time. ``set_clock("wall")`` switches every loop to
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from time import perf_counter, process_time
-from typing import Any, Callable
+from typing import Any
 
 STEP_CAP = 100_000  # per game; no random game comes near it
 CLOCKS = {"cpu": process_time, "wall": perf_counter}
@@ -68,15 +69,54 @@ class LoopResult:
 
 def cardtable_loop(game_id: str, players: int, options: dict | None = None) -> Callable[[list[int]], LoopResult]:
     """A loop over complete random games of one cardtable engine, through the
-    public contract: ``to_act``, ``legal_moves``, ``apply`` (which checks the move
-    again) and ``is_over``."""
+    public contract's integer interface: ``to_act``, ``legal_actions``, ``step``
+    (which trusts a code it just listed for that very state) and ``is_over``:
+    like for like with the peers' loops (no events, no move objects)."""
     from cardtable.games import get_game
 
     return game_loop(get_game(game_id), players, options)
 
 
+def cardtable_move_loop(game_id: str, players: int, options: dict | None = None) -> Callable[[list[int]], LoopResult]:
+    """``cardtable_loop`` through the move objects and the events, as the app
+    plays: ``legal_moves`` and ``apply``."""
+    from cardtable.games import get_game
+
+    return move_loop(get_game(game_id), players, options)
+
+
 def game_loop(game: Any, players: int, options: dict | None = None) -> Callable[[list[int]], LoopResult]:
-    """``cardtable_loop`` for a game object (one loaded from another source tree, say)."""
+    """``cardtable_loop`` for a game object (one loaded from another source tree,
+    say); ``move_loop`` for a game from before the integer interface."""
+    if not hasattr(game, "legal_actions"):
+        return move_loop(game, players, options)
+    opts = game.make_options(options or {})
+
+    def run(seeds: list[int]) -> LoopResult:
+        seconds = dealing = 0.0
+        steps = 0
+        is_over, to_act, legal_actions, step = game.is_over, game.to_act, game.legal_actions, game.step
+        for seed in seeds:
+            rand = random.Random(seed).random
+            started = clock()
+            state = game.new(players, opts, seed=seed)
+            dealing += clock() - started
+            n = 0
+            started = clock()
+            while not is_over(state) and n < STEP_CAP:
+                player = to_act(state)[0]
+                codes = legal_actions(state, player)
+                state = step(state, player, codes[int(rand() * len(codes))])
+                n += 1
+            seconds += clock() - started
+            steps += n
+        return LoopResult(seconds, steps, len(seeds), {}, dealing)
+
+    return run
+
+
+def move_loop(game: Any, players: int, options: dict | None = None) -> Callable[[list[int]], LoopResult]:
+    """``cardtable_move_loop`` for a game object."""
     opts = game.make_options(options or {})
 
     def run(seeds: list[int]) -> LoopResult:
@@ -257,9 +297,7 @@ def openspiel_crazy_eights_loop(players: int) -> Callable[[list[int]], LoopResul
             seconds += clock() - started
             steps += n
             chance_steps += c
-        return LoopResult(
-            seconds, steps, len(seeds), {"chance_steps": chance_steps, "params": params}, dealing
-        )
+        return LoopResult(seconds, steps, len(seeds), {"chance_steps": chance_steps, "params": params}, dealing)
 
     return run
 
@@ -356,7 +394,7 @@ def peer_missing(name: str) -> str | None:
 
     module = PEERS[name][0]
     if importlib.util.find_spec(module) is None:
-        return f"{module} is not installed (pip install -e '.[bench]')"
+        return f"{module} is not installed (pip install -r benchmarks/requirements.txt)"
     return None
 
 

@@ -88,7 +88,7 @@ def _other_tab_shown(app, screen) -> bool:
 async def _wait(watch, ready, timeout: float, what: str) -> float:
     try:
         await asyncio.wait_for(watch.arrived.wait(), timeout=timeout)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         raise RuntimeError(f"{what} did not show (screen: {type(watch.app.screen).__name__})") from None
     return watch.frame_at
 
@@ -320,7 +320,7 @@ async def _autosave(before: int, samples: int, pause: float, game_id: str, playe
     busy_per_move: dict[str, list[float]] = {"saved": [], "unsaved": []}
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        saver = app.attach_autosave(sessions["saved"])
+        saver = app.persistence.attach_autosave(sessions["saved"])
         at = before
         for session in sessions.values():  # the first save writes everything: not counted
             session.apply(*moves[at])
@@ -352,7 +352,9 @@ async def _autosave(before: int, samples: int, pause: float, game_id: str, playe
     }
 
 
-def autosave(before: int = 1000, samples: int = 40, pause: float = 0.01, game_id: str = "one-card", players: int = 4) -> dict:
+def autosave(
+    before: int = 1000, samples: int = 40, pause: float = 0.01, game_id: str = "one-card", players: int = 4
+) -> dict:
     with ba.private_dirs():
         return asyncio.run(_autosave(before, samples, pause, game_id, players))
 
@@ -385,6 +387,7 @@ def parse_args(argv):
 
 def measure(args, say) -> dict:
     """A report shaped like ``run.py --json``'s (only these sections), with the targets measured."""
+
     def guarded(what, figure, fallback=None):
         try:
             result = figure()
@@ -415,7 +418,9 @@ def measure(args, say) -> dict:
     if "keys" in args.only:
         report["key_to_screen_ms"] = guarded("keys", lambda: ba.key_to_screen(args.key_samples))
         if args.hog:
-            report["key_to_screen_loaded_ms"] = guarded("keys (loaded)", loaded(lambda: ba.key_to_screen(args.key_samples)))
+            report["key_to_screen_loaded_ms"] = guarded(
+                "keys (loaded)", loaded(lambda: ba.key_to_screen(args.key_samples))
+            )
     report["targets"] = [t for t in bench_report.targets(report) if t["value"] is not None]
     report["meta"] = {
         "command": "python benchmarks/bench_screens.py " + " ".join(sys.argv[1:]),
@@ -444,10 +449,14 @@ def text(report: dict) -> str:
             f"(engines imported before: {new_game.get('engines_imported_before')}, after: {new_game.get('engines_imported_after')})"
         )
         for name, fig in (new_game.get("ways") or {}).items():
-            lines.append(f"  {name.replace('_', ' ')}: median {fig['median_ms']} ms, p95 {fig['p95_ms']} ms, CPU {fig['cpu_median_ms']} ms")
+            lines.append(
+                f"  {name.replace('_', ' ')}: median {fig['median_ms']} ms, p95 {fig['p95_ms']} ms, CPU {fig['cpu_median_ms']} ms"
+            )
     save = screens.get("autosave")
     if save:
-        lines.append(f"autosave: {save.get('ms_per_move')} ms of event-loop time per move at {save.get('moves_before')} moves")
+        lines.append(
+            f"autosave: {save.get('ms_per_move')} ms of event-loop time per move at {save.get('moves_before')} moves"
+        )
     for key, what in (("app", "app start"), ("app_loaded", "app start, CPU hog beside")):
         app = report.get(key)
         if app:
@@ -455,7 +464,10 @@ def text(report: dict) -> str:
                 f"{what}: {app.get('first_frame_ms')} ms, minimal Textual app {app.get('textual_floor_ms')} ms, "
                 f"ratio {app.get('start_ratio')}"
             )
-    for key, what in (("key_to_screen_ms", "key to screen"), ("key_to_screen_loaded_ms", "key to screen, CPU hog beside")):
+    for key, what in (
+        ("key_to_screen_ms", "key to screen"),
+        ("key_to_screen_loaded_ms", "key to screen, CPU hog beside"),
+    ):
         keys = report.get(key)
         if keys:
             lines.append(f"{what}: median {keys.get('median')} ms, p95 {keys.get('p95')} ms")
@@ -464,7 +476,9 @@ def text(report: dict) -> str:
             if isinstance(fig, dict) and fig.get("error"):
                 lines.append(f"not measured, {name}: {fig['error']}")
     for t in report.get("targets", []):
-        lines.append(f"target {t['id']}: {t['value']} (at most {t['at_most']}{t['unit']}) {'met' if t['met'] else 'MISSED'}")
+        lines.append(
+            f"target {t['id']}: {t['value']} (at most {t['at_most']}{t['unit']}) {'met' if t['met'] else 'MISSED'}"
+        )
     return "\n".join(lines)
 
 

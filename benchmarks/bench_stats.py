@@ -15,7 +15,7 @@ import os
 import sys
 import tempfile
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
@@ -35,21 +35,38 @@ def main(argv: list[str] | None = None) -> int:
         class Game:
             id = "one-card"
 
-        record = GameRecord(game="one-card", players=3, seed=7, moves=[MoveEntry(player=n % 3, move={"type": "Draw"}) for n in range(200)])
+        record = GameRecord(
+            game="one-card",
+            players=3,
+            seed=7,
+            moves=[MoveEntry(player=n % 3, move={"type": "Draw"}) for n in range(200)],
+        )
         store = StatsStore()
-        start = datetime(2025, 1, 1, tzinfo=timezone.utc)
+        start = datetime(2025, 1, 1, tzinfo=UTC)
         began = time.perf_counter()
         for n in range(args.games):
             places = [(1, 2, 3), (2, 1, 3), (3, 2, 1)][n % 3]
-            store.record_game(f"g{n}", Game, ["Ann", "Bob", "Cleo"], Outcome(places, (n % 50, 30, 60)),
-                              when=start + timedelta(minutes=n), kinds=["human", "easy", "normal"], record=record)
+            store.record_game(
+                f"g{n}",
+                Game,
+                ["Ann", "Bob", "Cleo"],
+                Outcome(places, (n % 50, 30, 60)),
+                when=start + timedelta(minutes=n),
+                kinds=["human", "easy", "normal"],
+                record=record,
+            )
         filing = (time.perf_counter() - began) / args.games
         began = time.perf_counter()
         report = StatsStore().report(games=50)
         reading = time.perf_counter() - began
         size = store.path.stat().st_size + sum(p.stat().st_size for p in store.path.parent.glob("stats.sqlite3-*"))
-    figures = {"games": args.games, "file_one_game_ms": round(1000 * filing, 2), "report_ms": round(1000 * reading, 1),
-               "rows": len(report.rows), "database_kb": size // 1024}
+    figures = {
+        "games": args.games,
+        "file_one_game_ms": round(1000 * filing, 2),
+        "report_ms": round(1000 * reading, 1),
+        "rows": len(report.rows),
+        "database_kb": size // 1024,
+    }
     if args.json:
         print(json.dumps(figures))
     else:

@@ -49,7 +49,10 @@ def count(name: str, games: int, deal_only: bool, pythonpath: str | None) -> tup
     with tempfile.TemporaryDirectory() as tmp:
         done = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/out", sys.executable, "-c", code],
-            env=env, capture_output=True, text=True, check=True,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
         )
     match = re.search(r"Collected : (\d+)", done.stderr)
     if match is None:
@@ -71,7 +74,9 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     for path in args.pythonpath or [None]:
         instructions, steps = per_step(args.loop, args.games, path)
-        print(f"{args.loop}\t{path or os.environ.get('PYTHONPATH', '')}\t{steps} steps\t{instructions:,.0f} instructions per step")
+        print(
+            f"{args.loop}\t{path or os.environ.get('PYTHONPATH', '')}\t{steps} steps\t{instructions:,.0f} instructions per step"
+        )
     return 0
 
 

@@ -1,9 +1,11 @@
-"""The README's Performance tables, from ``run.py --json``'s report.
+"""The benchmark suite's tables, from ``run.py --json``'s report (docs/performance.md's figures).
 
 ``python benchmarks/readme_table.py REPORT.json`` prints them;
-``--write README.md`` replaces what lies between the README's
+``--write docs/performance.md`` replaces what lies between that page's
 ``<!-- bench:start -->`` and ``<!-- bench:end -->`` lines with them.
-``run.py`` without ``--json`` prints the same tables.
+``run.py`` without ``--json`` prints the same tables. The page's figures come
+from ``benchmarks/results/current.json`` (tests/benchmarks/test_performance_doc.py
+checks they are that file's).
 """
 
 from __future__ import annotations
@@ -42,8 +44,12 @@ def _engine_table(report: dict) -> list[str]:
     for game_id, fig in engine.items():
         cells = [
             _fmt(ratios.get(f"{game_id}/{peer}"), 2, "×")
-            for peer in ("rlcard_uno_like_for_like", "openspiel_crazy_eights_like_for_like", "rlcard_uno",
-                         "openspiel_crazy_eights")
+            for peer in (
+                "rlcard_uno_like_for_like",
+                "openspiel_crazy_eights_like_for_like",
+                "rlcard_uno",
+                "openspiel_crazy_eights",
+            )
         ]
         lines.append(
             f"| {fig.get('name', game_id)} | {_fmt(fig.get('us_per_step'), 2)} | "
@@ -142,9 +148,14 @@ def _screen_table(report: dict) -> list[str]:
         first_open = rules.get("first_open") or {}
         first = (
             f"first press in a fresh app: {_fmt(first_open.get('median_ms'), 0, ' ms')}"
-            if first_open else f"first press: {_fmt(rules.get('first_ms'), 0, ' ms')}"
+            if first_open
+            else f"first press: {_fmt(rules.get('first_ms'), 0, ' ms')}"
         )
-        tab = f"; another game's tab, first shown: {_fmt(rules.get('tab_first_ms'), 0, ' ms')}" if rules.get("tab_first_ms") else ""
+        tab = (
+            f"; another game's tab, first shown: {_fmt(rules.get('tab_first_ms'), 0, ' ms')}"
+            if rules.get("tab_first_ms")
+            else ""
+        )
         lines.append(
             f"| F1 to the rules on screen, median | {_fmt(rules.get('median_ms'), 0, ' ms')} | | {first}{tab} | ≤ 200 ms |"
         )
@@ -153,7 +164,8 @@ def _screen_table(report: dict) -> list[str]:
         ways = new_game.get("ways") or {}
         others = "; ".join(
             f"{name.replace('_', ' ')}: {_fmt(fig.get('median_ms'), 0, ' ms')}"
-            for name, fig in ways.items() if name != new_game.get("way")
+            for name, fig in ways.items()
+            if name != new_game.get("way")
         )
         how = {"after_a_look": "Enter half a second after the menu shows"}.get(new_game.get("way"), "fresh processes")
         lines.append(
@@ -179,7 +191,11 @@ def _bots_table(report: dict) -> list[str]:
         lines.append(f"| {level} | {_fmt(fig.get('decisions_per_s'))} | {iters} |")
     by_game = (bots.get("hard") or {}).get("iterations_per_s_by_game") or {}
     if by_game:
-        lines += ["", "| hard's search, iterations per second | with the game's playouts | with view-based playouts | ratio |", "|---|--:|--:|--:|"]
+        lines += [
+            "",
+            "| hard's search, iterations per second | with the game's playouts | with view-based playouts | ratio |",
+            "|---|--:|--:|--:|",
+        ]
         for game, fig in by_game.items():
             search, view = fig.get("search"), fig.get("view_playouts")
             ratio = f"{search / view:.2f}×" if search and view else ""
@@ -241,7 +257,9 @@ def markdown(report: dict) -> str:
         lines.extend(f"- not measured: {e}" for e in errors)
     lines.append("")
     seconds = meta.get("seconds")
-    lines.append(f"(`{meta.get('command', 'python benchmarks/run.py').strip()}`" + (f", {seconds} s)" if seconds else ")"))
+    lines.append(
+        f"(`{meta.get('command', 'python benchmarks/run.py').strip()}`" + (f", {seconds} s)" if seconds else ")")
+    )
     return "\n".join(lines)
 
 
@@ -257,11 +275,12 @@ def write_readme(readme: Path, tables: str) -> None:
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("report", help="a JSON file written by `run.py --json` (- for stdin)")
-    parser.add_argument("--write", metavar="README", help="replace the README's bench block with the tables")
+    parser.add_argument(
+        "--write", metavar="PAGE", help="replace the page's bench block with the tables (docs/performance.md)"
+    )
     args = parser.parse_args(argv)
     raw = sys.stdin.read() if args.report == "-" else Path(args.report).read_text(encoding="utf-8")
     report = json.loads(raw)
-    report = report.get("json_run", report)  # results/before.json wraps the report of its run
     tables = markdown(report)
     if args.write:
         write_readme(Path(args.write), tables)

@@ -2,9 +2,11 @@
 
 Measures, each figure a median over several repetitions in one run:
 
-* engine step cost of each game (µs per step of complete random games) and of
+* engine step cost of each game (µs per step of complete random games, on
+  the integer interface: ``legal_actions`` and ``step``; ``engine_moves``: the
+  same through the move objects and the events, as the app plays) and of
   the peers, RLCard's UNO and OpenSpiel's crazy_eights, when installed
-  (``pip install -e '.[bench]'``), each peer as measured before issue 14 and
+  (``pip install -r benchmarks/requirements.txt``), each peer as measured before issue 14 and
   like for like (see ``bench_engine``), with the ratios cardtable / peer; the
   cost of a complete game (µs per game, games per second); ``cardtable
   simulate``'s loop with its invariant check after every move against the
@@ -12,6 +14,10 @@ Measures, each figure a median over several repetitions in one run:
   (``tools/build_compiled.py``), only when it is built (``compiled``, with its
   ratios to the pure engine and the peers). All these loops are interleaved in
   every repetition;
+* research environments (``bench_env``, the ``rl`` extra): steps per second of
+  our PettingZoo env, the observation and mask built every step, against
+  RLCard's UNO env and OpenSpiel's crazy_eights through the same loop, and
+  PettingZoo's ``performance_benchmark`` per game (not with ``--quick``);
 * computer players: decisions per second of each level, and the hard level's
   search iterations per second;
 * app start: wall time from process start to the first frame of the menu, and
@@ -24,8 +30,8 @@ Measures, each figure a median over several repetitions in one run:
   event-loop time per move at 1,000 moves. ``bench_screens.py`` alone prints
   these with the app's start and key figures.
 
-The Markdown tables go to stdout (``readme_table.markdown``, the README's
-Performance section); ``--json`` prints one JSON object with every figure and
+The Markdown tables go to stdout (``readme_table.markdown``: the figures of
+docs/performance.md); ``--json`` prints one JSON object with every figure and
 every target (its figure, its limit, met or not). Progress goes to stderr.
 """
 
@@ -76,7 +82,7 @@ def _seeds_for(loop, min_steps: int, min_games: int = 1, first_seed: int = 1) ->
 def bench_engines(args, say) -> dict:
     """The engine, peer and simulate loops, interleaved in each repetition.
 
-    Returns the report's ``engine``, ``peers``, ``ratios`` and ``simulate``."""
+    Returns the report's ``engine``, ``engine_moves``, ``peers``, ``ratios`` and ``simulate``."""
     from cardtable.games import GAME_IDS, get_game
 
     loops = {}
@@ -88,6 +94,10 @@ def bench_engines(args, say) -> dict:
             skipped[game_id] = f"engine not present ({exc.name})"
             continue
         loops[game_id] = bench_engine.cardtable_loop(game_id, args.players)
+    # the same games' step through the move objects and the events, as the app plays
+    move_loops = {
+        _moves_name(g): bench_engine.cardtable_move_loop(g, args.players) for g in loops if "engine" in args.only
+    }
     peers = {}
     peer_skips: dict[str, str] = {}
     if "peers" in args.only:
@@ -109,7 +119,7 @@ def bench_engines(args, say) -> dict:
         compiled[COMPILED] = bench_engine.compiled_loop(HERE.parent, "one-card", args.players)
     elif compiled_skip:
         say(f"compiled build skipped: {compiled_skip}")
-    everything = {**loops, **peers, **sims, **compiled}
+    everything = {**loops, **move_loops, **peers, **sims, **compiled}
     seeds = {}
     for name, loop in everything.items():
         seeds[name] = _seeds_for(loop, args.sim_steps if name in sims else args.steps)
@@ -149,6 +159,14 @@ def bench_engines(args, say) -> dict:
 
     engine = {name: {"name": get_game(name).name, **figures(name)} for name in loops}
     engine.update({name: {"us_per_step": None, "steps": 0, "skipped": why} for name, why in skipped.items()})
+    engine_moves = {}
+    for game_id in loops:
+        if _moves_name(game_id) in move_loops:
+            moved = figures(_moves_name(game_id))
+            engine_moves[game_id] = {
+                **moved,
+                "vs_codes": round(moved["us_per_step"] / engine[game_id]["us_per_step"], 3),
+            }
     peer_figures = {name: figures(name) for name in peers}
     peer_figures.update({name: {"us_per_step": None, "skipped": why} for name, why in peer_skips.items()})
     ratios = {}
@@ -171,8 +189,14 @@ def bench_engines(args, say) -> dict:
             "moves": checked["steps"],
             "games": checked["games"],
         }
-    return {"engine": engine, "peers": peer_figures, "ratios": ratios, "simulate": simulate,
-            "compiled": compiled_figures(figures, engine, peer_figures, compiled, compiled_skip)}
+    return {
+        "engine": engine,
+        "engine_moves": engine_moves,
+        "peers": peer_figures,
+        "ratios": ratios,
+        "simulate": simulate,
+        "compiled": compiled_figures(figures, engine, peer_figures, compiled, compiled_skip),
+    }
 
 
 COMPILED = "one-card/compiled"
@@ -189,6 +213,10 @@ def compiled_figures(figures, engine: dict, peers: dict, compiled: dict, skip: s
         if theirs.get("us_per_step"):
             ratios[peer] = round(ours["us_per_step"] / theirs["us_per_step"], 3)
     return {"one-card": {**ours, "ratios": ratios}}
+
+
+def _moves_name(game_id: str) -> str:
+    return f"{game_id}/moves"
 
 
 def _sim_name(game_id: str, check: bool) -> str:
@@ -216,7 +244,7 @@ def bench_bots(args, say) -> dict:
         iter_rates: list[float] = []
         by_game: dict[str, list[float]] = {gid: [] for gid in games}
         errors: dict[str, str] = {}
-        for rep in range(args.hard_reps if hard else args.reps):
+        for _rep in range(args.hard_reps if hard else args.reps):
             total_s = 0.0
             total_n = 0
             total_iters: int | None = None
@@ -277,8 +305,17 @@ def bench_app(args, say, loaded: bool = False) -> dict:
         with _load(args, loaded):
             result = ba.app_start(args.start_reps, say)
     except Exception as exc:
-        result = {key: None for key in ("first_frame_ms", "textual_floor_ms", "start_ratio", "peak_rss_mb",
-                                        "textual_floor_rss_mb", "memory_ratio")} | {"error": str(exc)}
+        result = {
+            key: None
+            for key in (
+                "first_frame_ms",
+                "textual_floor_ms",
+                "start_ratio",
+                "peak_rss_mb",
+                "textual_floor_rss_mb",
+                "memory_ratio",
+            )
+        } | {"error": str(exc)}
     if loaded:
         result["cpu_hogs"] = args.hog
     return result
@@ -327,7 +364,7 @@ def peer_versions() -> dict:
     return versions
 
 
-SECTIONS = ("engine", "peers", "simulate", "bots", "app", "keys", "screens")
+SECTIONS = ("engine", "peers", "simulate", "env", "bots", "app", "keys", "screens")
 
 
 def parse_args(argv):
@@ -410,6 +447,10 @@ def main(argv=None) -> int:
     }
     if args.only & {"engine", "peers", "simulate"}:
         report.update(bench_engines(args, say))
+    if "env" in args.only:  # the research environments against the peers' (bench_env.py; the rl extra)
+        import bench_env
+
+        report["env"] = bench_env.measure(args.players, args.reps, args.steps // 2, not args.quick, say)
     if "bots" in args.only:
         report["bots"] = bench_bots(args, say)
     if "app" in args.only:
@@ -429,6 +470,10 @@ def main(argv=None) -> int:
         print(json.dumps(report, indent=2, ensure_ascii=False))
     else:
         print(readme_table.markdown(report))
+        if report.get("env"):
+            import bench_env
+
+            print("\n" + bench_env.markdown(report["env"]))
     return 0
 
 

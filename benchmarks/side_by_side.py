@@ -118,8 +118,13 @@ def main(argv=None) -> int:
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
     for r in rows:
-        cells = [r["name"], f"{r['us_per_step']:.3f}", f"{r['spread'][0]:.2f}–{r['spread'][1]:.2f}", str(r["steps"]),
-                 f"{r[f'vs_{first_tree}']:.3f}"] + ([f"{r[f'vs_{anchor}']:.3f}"] if anchor else [])
+        cells = [
+            r["name"],
+            f"{r['us_per_step']:.3f}",
+            f"{r['spread'][0]:.2f}–{r['spread'][1]:.2f}",
+            str(r["steps"]),
+            f"{r[f'vs_{first_tree}']:.3f}",
+        ] + ([f"{r[f'vs_{anchor}']:.3f}"] if anchor else [])
         print("| " + " | ".join(cells) + " |")
     print(f"\n{args.reps} interleaved repetitions, {args.players} players, process CPU time.")
     return 0

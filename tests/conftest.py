@@ -35,5 +35,3 @@ def user_dirs(tmp_path, monkeypatch):
         monkeypatch.setenv(variable, str(path))
     monkeypatch.setenv("USERPROFILE", str(dirs["HOME"]))
     return dirs
-
-

@@ -71,8 +71,19 @@ def test_simulate_json_is_deterministic_apart_from_seconds(capsys, game_id):
     code2, out2, _ = run(capsys, *argv)
     assert code1 == code2 == 0
     a, b = json.loads(out1), json.loads(out2)
-    for key in ("game", "players", "games", "seed", "options", "completed", "invariant_violations",
-                "mean_moves", "max_moves", "wins", "seconds"):
+    for key in (
+        "game",
+        "players",
+        "games",
+        "seed",
+        "options",
+        "completed",
+        "invariant_violations",
+        "mean_moves",
+        "max_moves",
+        "wins",
+        "seconds",
+    ):
         assert key in a
     a.pop("seconds"), b.pop("seconds")
     assert a == b
@@ -131,3 +142,20 @@ def test_replay_stops_at_an_illegal_move_with_its_index(capsys, tmp_path):
 def test_python_dash_m_entry_point_works():
     result = subprocess.run([sys.executable, "-m", "cardtable", "rules", "chess"], capture_output=True, text=True)
     assert result.returncode == 2 and "unknown game" in result.stderr
+
+
+@pytest.mark.parametrize("word, value", [("on", True), ("off", False), ("Yes", True), ("no", False), ("true", True)])
+def test_a_yes_no_option_takes_the_words_the_rules_write(word, value):
+    """The rules' option tables write ``off``/``on``: ``--option short_game=on`` was refused."""
+    from cardtable.commands.common import checked_options
+    from cardtable.games import get_game
+
+    assert checked_options(get_game("shed"), 2, [f"short_game={word}"]).short_game is value
+
+
+def test_a_yes_no_option_still_refuses_another_word():
+    from cardtable.commands.common import UsageError, checked_options
+    from cardtable.games import get_game
+
+    with pytest.raises(UsageError, match="short_game"):
+        checked_options(get_game("shed"), 2, ["short_game=maybe"])

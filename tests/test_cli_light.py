@@ -23,7 +23,14 @@ def test_the_seed_bounds_agree_with_the_records():
 
 def test_the_arena_command_parses_its_arguments():
     args = cli.build_parser().parse_args(["arena", "shed", "--players", "2", "--seats", "easy,hard", "--games", "3"])
-    assert (args.game, args.players, args.seats, args.games, args.budget, args.iterations) == ("shed", 2, "easy,hard", 3, None, None)
+    assert (args.game, args.players, args.seats, args.games, args.budget, args.iterations) == (
+        "shed",
+        2,
+        "easy,hard",
+        3,
+        None,
+        None,
+    )
 
 
 def test_building_the_parser_imports_no_engine_bot_or_arena():

@@ -14,6 +14,7 @@ from rich.cells import cell_len
 from cardtable.cli import main
 from cardtable.core.words import and_list, plural
 from cardtable.games import GAME_IDS, get_game
+from random_play import play_randomly
 
 EXAMPLES = Path(__file__).parent.parent / "docs" / "examples"
 
@@ -75,15 +76,15 @@ def open_saves(count: int = 3):
 
     long = ["Annabelle", "Bartholomew", "Christopher", "Dominique"]
     for i, (game_id, kinds) in enumerate(
-        [("shed", ["human", "normal", "hard", "easy"]), ("one-too-many", ["human", "human", "random"]),
-         ("one-card", ["human", "human"])][:count]
+        [
+            ("shed", ["human", "normal", "hard", "easy"]),
+            ("one-too-many", ["human", "human", "random"]),
+            ("one-card", ["human", "human"]),
+        ][:count]
     ):
-        session = Session.start(game_id, [Seat(n, k) for n, k in zip(long, kinds)], None, seed=i)
+        session = Session.start(game_id, [Seat(n, k) for n, k in zip(long, kinds, strict=False)], None, seed=i)
         Autosaver(session, save_id=f"{game_id}-20250301-14253{i}").attach()
-        rng = random.Random(i)
-        for _ in range(5):
-            seat = session.to_act[0]
-            session.apply(seat, rng.choice(session.legal_moves(seat)))
+        play_randomly(session, random.Random(i), 5)
 
 
 def test_resume_fits_80_columns_one_line_per_save(capsys, monkeypatch):
@@ -109,8 +110,20 @@ def test_resume_shows_the_game_name_when_wide(capsys, monkeypatch):
 
 
 def test_arena_progress_on_stderr_and_pure_json_on_stdout(capsys):
-    code, out, err = run(capsys, "arena", "shed", "--players", "2", "--seats", "hard,normal", "--games", "2",
-                         "--iterations", "3", "--json")
+    code, out, err = run(
+        capsys,
+        "arena",
+        "shed",
+        "--players",
+        "2",
+        "--seats",
+        "hard,normal",
+        "--games",
+        "2",
+        "--iterations",
+        "3",
+        "--json",
+    )
     assert code == 0
     assert json.loads(out)["games"] == 2  # stdout holds nothing else
     assert "arena: Shed, 2 games: hard, normal (hard: 3 sampled states per decision)" in err
@@ -119,8 +132,9 @@ def test_arena_progress_on_stderr_and_pure_json_on_stdout(capsys):
 
 def test_arena_table_labels_its_timings(capsys, monkeypatch):
     monkeypatch.setenv("COLUMNS", "120")
-    code, out, err = run(capsys, "arena", "one-card", "--players", "2", "--seats", "hard,random", "--games", "1",
-                         "--budget", "0.01")
+    code, out, err = run(
+        capsys, "arena", "one-card", "--players", "2", "--seats", "hard,random", "--games", "1", "--budget", "0.01"
+    )
     assert code == 0
     assert "hard: budget 0.01 s per decision; total " in out
     assert "1 game, 2 players" in out and "1 games" not in out
@@ -133,8 +147,8 @@ def test_counts_take_the_right_noun():
 
 
 def test_a_burn_by_a_single_ten_says_one_card():
-    from cardtable.games.shed import GAME, Play, position
     from cardtable.core.cards import parse_card
+    from cardtable.games.shed import GAME, Play, position
 
     state = position(2, hands={0: ["10H", "4C"], 1: ["5S"]})
     _, events = GAME.apply(state, 0, Play((parse_card("10H"),)))
@@ -143,8 +157,9 @@ def test_a_burn_by_a_single_ten_says_one_card():
 
 
 def test_one_point_on_the_game_over_reasons():
-    from cardtable.games.one_too_many.outcome import reason
     from dataclasses import replace
+
+    from cardtable.games.one_too_many.outcome import reason
 
     game = get_game("one-too-many")
     state = game.new(2, seed=1)
@@ -152,19 +167,18 @@ def test_one_point_on_the_game_over_reasons():
     assert reason(state, 0, (1, 2), [(1, 0, 0), (0, 0, 0)]).startswith("1st with 1 point.")
 
 
-
 def test_the_finished_games_listing_fits_80_columns(capsys, monkeypatch):
     from cardtable.session import Seat, Session
     from cardtable.storage.autosave import Autosaver
 
     monkeypatch.setenv("COLUMNS", "80")
-    seats = [Seat(n, k) for n, k in zip(["Annabelle", "Bartholomew", "Christopher"], ["normal", "normal", "normal"])]
+    seats = [
+        Seat(n, k)
+        for n, k in zip(["Annabelle", "Bartholomew", "Christopher"], ["normal", "normal", "normal"], strict=True)
+    ]
     session = Session.start("shed", seats, {"short_game": True}, seed=11)
     Autosaver(session, save_id="shed-20250301-142530").attach()
-    rng = random.Random(3)
-    while not session.is_over:
-        seat = session.to_act[0]
-        session.apply(seat, rng.choice(session.legal_moves(seat)))
+    play_randomly(session, random.Random(3))
     code, out, _ = run(capsys, "export")
     assert code == 0
     assert all(cell_len(line.rstrip()) <= 80 for line in out.splitlines()), out

@@ -18,14 +18,12 @@ from cardtable.session import Seat, Session
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.screens.menu import MenuScreen
 from cardtable.tui.screens.replay import ReplayScreen
+from random_play import play_randomly
 
 
 def record_file(tmp_path, moves: int | None = None):
     session = Session.start("shed", [Seat("Ann"), Seat("Bob")], {"short_game": True}, 3)
-    rng = random.Random(3)
-    while not session.is_over and (moves is None or len(session.moves) < moves):
-        seat = session.to_act[0]
-        session.apply(seat, rng.choice(session.legal_moves(seat)))
+    play_randomly(session, random.Random(3), moves)
     path = tmp_path / "game.json"
     path.write_text(session.record().model_dump_json())
     return path, session
@@ -93,7 +91,8 @@ def test_opens_the_viewer_at_the_files_game(tmp_path, monkeypatch, no_app):
             await pilot.press("end")
             await pilot.pause()
             assert f"Move {len(session.moves)} of {len(session.moves)}" in "\n".join(
-                strip.text for strip in app.screen._compositor.render_strips())
+                strip.text for strip in app.screen._compositor.render_strips()
+            )
             await pilot.press("escape")
             while not isinstance(app.screen, MenuScreen):
                 await pilot.pause(0.01)

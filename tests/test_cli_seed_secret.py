@@ -13,6 +13,7 @@ import pytest
 from cardtable.cli import main
 from cardtable.session import Seat, Session
 from cardtable.storage.autosave import Autosaver
+from random_play import play_randomly
 
 SECRET = 918273645
 
@@ -25,10 +26,7 @@ def wide(monkeypatch):
 def open_game(moves: int = 6) -> Autosaver:
     session = Session.start("shed", [Seat("Ann", "human"), Seat("Ben", "human")], {"short_game": True}, seed=SECRET)
     saver = Autosaver(session, save_id="shed-secret").attach()
-    rng = random.Random(1)
-    for _ in range(moves):
-        seat = session.to_act[0]
-        session.apply(seat, rng.choice(session.legal_moves(seat)))
+    play_randomly(session, random.Random(1), moves)
     return saver
 
 
@@ -59,10 +57,7 @@ def test_export_of_a_game_in_progress_is_refused(tmp_path, capsys):
 
 def test_the_finished_game_is_exported_with_its_seed(tmp_path, capsys):
     saver = open_game()
-    session, rng = saver.session, random.Random(2)
-    while not session.is_over:
-        seat = session.to_act[0]
-        session.apply(seat, rng.choice(session.legal_moves(seat)))
+    play_randomly(saver.session, random.Random(2))
     target = tmp_path / "record.json"
     assert main(["export", "shed-secret", str(target)]) == 0
     assert json.loads(target.read_text())["seed"] == SECRET
@@ -77,6 +72,12 @@ def test_resume_through_a_real_process_hides_the_seed(tmp_path):
     open_game()
     env = dict(os.environ, COLUMNS="200")
     for argv in (["resume"], ["resume", "--json"], ["export", "shed-secret", "-"]):
-        done = subprocess.run([sys.executable, "-m", "cardtable", *argv], capture_output=True, text=True, env=env,
-                              cwd=Path(tmp_path), timeout=120)
+        done = subprocess.run(
+            [sys.executable, "-m", "cardtable", *argv],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=Path(tmp_path),
+            timeout=120,
+        )
         assert str(SECRET) not in done.stdout + done.stderr, argv

@@ -14,6 +14,7 @@ from cardtable.games import get_game
 from cardtable.session import Seat, Session, UndoRefused
 from cardtable.storage.autosave import Autosaver
 from cardtable.storage.saves import SaveStore
+from random_play import play_randomly
 
 GAMES = [("one-card", 3, None), ("shed", 3, {"short_game": True}), ("one-too-many", 3, None)]
 
@@ -138,9 +139,7 @@ def test_the_autosave_writes_the_undone_game_and_resumes_it(background):
     session = played("one-card", 3, None, seed=8, count=0)
     saver = Autosaver(session, background=background).attach()
     rng = random.Random(8)
-    for _ in range(12):
-        seat = session.to_act[0]
-        session.apply(seat, rng.choice(session.legal_moves(seat)))
+    play_randomly(session, rng, 12)
     player = session.moves[-4][0]
     session.note_hint(player)
     session.undo(session.plan_undo(player))
@@ -157,25 +156,80 @@ def test_the_autosave_writes_the_undone_game_and_resumes_it(background):
 
 
 def test_the_logs_undone_lines_sit_where_the_moves_were_taken_back():
-    from cardtable.tui.flow.undo import undo_notes, with_notes
+    from cardtable.table.undo import undo_notes, with_notes
 
     session = played("one-card", 2, None, seed=4, count=12)
-    assert undo_notes(session) == []
+    assert undo_notes(session, None) == []
     rng = random.Random(1)
     first = session.plan_undo(session.moves[-1][0])
     session.undo(first)
-    assert undo_notes(session) == [(len(session.events), f"Undone: {session.names[first.player]} took back {first.taken} move" + ("s" if first.taken > 1 else ""))]
-    for _ in range(6):
-        seat = session.to_act[0]
-        session.apply(seat, rng.choice(session.legal_moves(seat)))
+    assert undo_notes(session, None) == [
+        (
+            len(session.events),
+            f"Undone: {session.names[first.player]} took back {first.taken} move" + ("s" if first.taken > 1 else ""),
+        )
+    ]
+    play_randomly(session, rng, 6)
     later = session.plan_undo(session.moves[-1][0])
     session.undo(later)
-    notes = undo_notes(session)
+    notes = undo_notes(session, None)
     assert [text.split(" took back ")[1] for _, text in notes] == [
-        f"{first.taken} move" + ("s" if first.taken > 1 else ""), f"{later.taken} move" + ("s" if later.taken > 1 else "")]
+        f"{first.taken} move" + ("s" if first.taken > 1 else ""),
+        f"{later.taken} move" + ("s" if later.taken > 1 else ""),
+    ]
     ends = session.event_ends()
     assert notes[1][0] == len(session.events)
     assert notes[0][0] == (ends[min(first.at, later.at) - 1] if min(first.at, later.at) else 0)
     lines = with_notes([(i, str(i)) for i in range(len(session.events))], notes)
     assert lines[-1].startswith("Undone") and len(lines) == len(session.events) + 2
     assert lines.index(notes[0][1]) == notes[0][0]  # after exactly the events kept before it
+
+
+@pytest.mark.parametrize("game_id", ["one-too-many", "one-card", "shed"])
+def test_an_undo_is_told_only_to_the_seats_that_saw_something_of_what_it_took_back(game_id):
+    """Shed's swaps are seen by the swapper alone: an "undone" line in another seat's log
+    would tell them there were swaps. Checked at random points of random games."""
+    from cardtable.table.undo import undo_notes
+
+    rng = random.Random(game_id)
+    checked = {"private": 0, "public": 0}
+    for seed in range(30):
+        session = played(game_id, 3, None, seed=seed, count=rng.randrange(1, 12))
+        if session.is_over or not session.moves:
+            continue
+        player = session.moves[-1][0]
+        try:
+            plan = session.plan_undo(player)
+        except UndoRefused:
+            continue
+        ends = session.event_ends()
+        taken = session.events[ends[plan.at - 1] if plan.at else 0 :]
+        saw = {v: v == player or any(e.visible(v) for e in taken) for v in (None, 0, 1, 2)}
+        saw[None] = any(e.visible(None) for e in taken)
+        session.undo(plan)
+        for viewer in (None, 0, 1, 2):
+            told = [line for _, line in undo_notes(session, viewer)]
+            assert bool(told) == (saw[None] or saw[viewer]), (seed, viewer, saw, told)
+        checked["public" if saw[None] else "private"] += 1
+    assert checked["public"] > 0
+    if game_id == "shed":
+        assert checked["private"] > 0  # (the exchange's swaps: the case that leaked)
+
+
+def test_a_shed_swap_taken_back_leaves_no_line_in_the_other_players_log():
+    from cardtable.games.shed import Exchange
+    from cardtable.table.source import SessionSource
+    from cardtable.tui.presenters import get_presenter
+    from cardtable.tui.screens.table_log import log_lines
+
+    session = Session.start("shed", [Seat("Ann"), Seat("Ben")], None, 3)
+    swap = next(m for m in session.legal_moves(0) if isinstance(m, Exchange))
+    session.apply(0, swap)
+    session.undo(session.plan_undo(0))
+    source, presenter = SessionSource(session), get_presenter("shed")
+    assert any(line.startswith("Undone: Ann") for line in log_lines(source, presenter, 0, source.event_count))
+    for viewer in (1, None):
+        assert not any("Undone" in line for line in log_lines(source, presenter, viewer, source.event_count))
+    assert session.undos[-1].seen_by == [0]
+    reloaded = type(session.undos[-1]).model_validate(session.undos[-1].model_dump(mode="json"))
+    assert reloaded == session.undos[-1]

@@ -1,6 +1,6 @@
 """Build the optional compiled One-Card engine: ``python tools/build_compiled.py [--out build/compiled]``.
 
-Needs the ``compiled`` extra (``pip install -e '.[compiled]'``: mypy, whose
+Needs ``tools/requirements-compiled.txt`` (``pip install -r tools/requirements-compiled.txt``: mypy, whose
 mypyc compiles type-annotated Python to C extensions) and a C compiler.
 
 The pure-Python engines stay the default: nothing here touches ``src/``. The
@@ -38,13 +38,15 @@ MODULES = (
     "games/one_card/deal.py",
     "games/one_card/events.py",
     "games/one_card/legality.py",
-    "games/one_card/rules.py",
     "games/one_card/tables.py",
     "games/one_card/transitions.py",
 )
-"""What is compiled: One-Card's rules (the step: legal moves, applying a
-move, its events, the next deal). Left in Python, as it runs faster or only
-works there (``docs/notes/ocstep.md``): ``state.py`` (mypyc's frozen dataclasses
+"""What is compiled: One-Card's rules (the step: legal actions and moves,
+applying one, its events, the next deal). Left in Python, as it runs faster or only
+works there (``docs/notes/ocstep.md``): ``actions.py`` and ``rules.py`` (the game's
+``legal_actions`` and ``step`` are functions of ``actions.py`` set as methods of
+the class, one call a step: a compiled function is not bound as a method),
+``state.py`` (mypyc's frozen dataclasses
 build through ``dataclasses``' Python ``__init__``, slower than
 ``core.evolve``'s builders, and refuse ``copy.deepcopy``), ``moves.py`` (the
 save codec reads its classes' annotations), ``core/rng.py`` (``copy.deepcopy``
@@ -56,7 +58,7 @@ again); the options (a pydantic model), views and zones; ``core/engine.py``
 def build(out: Path) -> list[Path]:
     """Copy the package to ``out`` and compile ``MODULES`` there; the extension files made."""
     if shutil.which("mypyc") is None and not _importable("mypyc"):
-        raise SystemExit("mypyc is not installed: pip install -e '.[compiled]'")
+        raise SystemExit("mypyc is not installed: pip install -r tools/requirements-compiled.txt")
     package = out / "cardtable"
     if out.exists():
         shutil.rmtree(out)

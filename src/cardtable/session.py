@@ -6,13 +6,14 @@ games work through a Session, so the flow of a game lives here.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from .core.cards import Card
-from .core.engine import Event, Game
 from .core.codec import move_from_json
-from .core.record import GameRecord, HintMark, UndoMark, make_record, parse_deck, replay
+from .core.engine import Event, Game
+from .core.record import GameRecord, HintMark, StandInMark, UndoMark, make_record, parse_deck, replay
 from .games import SEAT_KINDS as SEAT_KINDS  # re-exported: saves and the CLI check seats against it
 from .games import get_game
 
@@ -64,6 +65,8 @@ class Session:
     #: undos and hints used so far (saved in the record; counted in the statistics)
     undos: list[UndoMark] = field(default_factory=list)
     hints: list[HintMark] = field(default_factory=list)
+    #: the moves a computer made standing in for a seat's player (a table server's; in the record)
+    standins: list[StandInMark] = field(default_factory=list)
     #: called after every applied move with (session, player, move, events): autosave, stats;
     #: after an undo or a hint with ``move`` None and no events (the record changed all the same)
     listeners: list[Callable[[Session, int, Any, tuple[Event, ...]], None]] = field(
@@ -71,6 +74,8 @@ class Session:
     )
     #: per move: how many of ``events`` there are once it is applied (where each move's events end)
     ends: list[int] = field(default_factory=list, repr=False, compare=False)
+    #: how many of ``events`` come before the first move (the deal's)
+    opening: int = 0
 
     @classmethod
     def start(
@@ -84,8 +89,9 @@ class Session:
         game = get_game(game_id)
         game.check_players(len(seats))
         opts = game.make_options(options)
-        state = game.new(len(seats), opts, seed=seed, deck=deck)
-        return cls(game, tuple(seats), opts, seed, state, None if deck is None else tuple(deck))
+        state, events = game.start(len(seats), opts, seed=seed, deck=deck)
+        deck = None if deck is None else tuple(deck)
+        return cls(game, tuple(seats), opts, seed, state, deck, events=list(events), opening=len(events))
 
     @property
     def names(self) -> list[str]:
@@ -131,22 +137,23 @@ class Session:
     def move_events(self, index: int) -> list[Event]:
         """The events move ``index`` made."""
         ends = self.event_ends()
-        return self.events[ends[index - 1] if index else 0 : ends[index]]
+        return self.events[ends[index - 1] if index else self.opening : ends[index]]
 
     def event_ends(self) -> list[int]:
         """Per move, how many events there are once it is applied (``ends``, counted again if missing)."""
         if len(self.ends) != len(self.moves):  # a session built by hand: count again
             self.ends = []
-            state = self._start_state()
-            count = 0
+            state, opening = self._start()
+            count = len(opening)
             for player, move in self.moves:
                 state, events = self.game.apply(state, player, move)
                 count += len(events)
                 self.ends.append(count)
         return self.ends
 
-    def _start_state(self) -> Any:
-        return self.game.new(len(self.seats), self.options, seed=self.seed, deck=self.deck)
+    def _start(self) -> tuple[Any, tuple[Event, ...]]:
+        """The first state and the events of the deal."""
+        return self.game.start(len(self.seats), self.options, seed=self.seed, deck=self.deck)
 
     def plan_undo(self, player: int, barrier: Barrier | None = None) -> UndoPlan:
         """Back to ``player``'s own previous decision: the moves taken back with it.
@@ -173,8 +180,9 @@ class Session:
         through the engine, the record notes the undo, and the listeners are told."""
         if plan.at + plan.taken != len(self.moves) or self.moves[plan.at][0] != plan.player:
             raise UndoRefused("The game has moved on since the undo was asked for: nothing was undone.")
-        state = self._start_state()
-        events: list[Event] = []
+        seen_by = self._seen_by(self.events[self.event_ends()[plan.at - 1] if plan.at else 0 :], plan.player)
+        state, opening = self._start()
+        events: list[Event] = list(opening)
         ends: list[int] = []
         for player, move in self.moves[: plan.at]:
             state, made = self.game.apply(state, player, move)
@@ -182,20 +190,33 @@ class Session:
             ends.append(len(events))
         self.state = state
         del self.moves[plan.at :]
+        self.standins[:] = [mark for mark in self.standins if mark.at < plan.at]
         self.events[:] = events
         self.ends = ends
-        self.undos.append(UndoMark(at=plan.at, taken=plan.taken, player=plan.player))
+        self.undos.append(UndoMark(at=plan.at, taken=plan.taken, player=plan.player, seen_by=seen_by))
         self._tell(plan.player, None, ())
+
+    def _seen_by(self, taken: Sequence[Event], player: int) -> list[int] | None:
+        """Who saw something of the events of moves taken back (and the player who takes
+        them back): None if one of them was public."""
+        if any(event.visible(None) for event in taken):
+            return None
+        return [s for s in range(len(self.seats)) if s == player or any(event.visible(s) for event in taken)]
 
     def note_hint(self, player: int) -> None:
         """``player`` was given a hint: the record counts it (and the listeners are told)."""
         self.hints.append(HintMark(at=len(self.moves), player=player))
         self._tell(player, None, ())
 
+    def note_standin(self, player: int) -> None:
+        """The next move, ``player``'s, is a computer's standing in for their absent human (the
+        record says so; the caller applies that move at once)."""
+        self.standins.append(StandInMark(at=len(self.moves), player=player))
+
     def record(self) -> GameRecord:
         return make_record(
             self.game, len(self.seats), self.options, self.seed, self.moves, self.deck, self.names
-        ).model_copy(update={"undos": list(self.undos), "hints": list(self.hints)})
+        ).model_copy(update={"undos": list(self.undos), "hints": list(self.hints), "standins": list(self.standins)})
 
     @classmethod
     def from_record(cls, record: GameRecord, seats: Sequence[Seat] | None = None) -> Session:
@@ -205,9 +226,11 @@ class Session:
             names = record.names or [f"Player {i + 1}" for i in range(record.players)]
             seats = [Seat(name) for name in names]
         moves = [(m.player, move_from_json(m.move, game.move_types)) for m in record.moves]
-        ends = [0] * len(moves)
+        opening = sum(1 for index, _ in replayed.events if index < 0)  # (the deal's events come first)
+        ends = [opening] * len(moves)
         for count, (index, _) in enumerate(replayed.events, 1):
-            ends[index] = count
+            if index >= 0:
+                ends[index] = count
         for index in range(1, len(ends)):  # (a move that made no event ends where the one before did)
             ends[index] = max(ends[index], ends[index - 1])
         return cls(
@@ -221,5 +244,7 @@ class Session:
             [e for _, e in replayed.events],
             list(record.undos),
             list(record.hints),
+            list(record.standins),
             ends=ends,
+            opening=opening,
         )

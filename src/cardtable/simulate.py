@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from .core.engine import Game
 
@@ -41,15 +42,16 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def play_random_game(game: Game, players: int, options: Any, seed: int, check: bool = True):
-    """Play one game of random legal moves; return (state, moves, violations)."""
+    """Play one game of random legal actions, on the integer interface (no
+    events are made); return (state, moves, violations)."""
     rng = random.Random(seed)
     state = game.new(players, options, seed=seed)
     moves = 0
     violations: list[str] = []
-    while not game.is_over(state) and moves < MOVE_CAP:
-        player = game.to_act(state)[0]
-        move = rng.choice(game.legal_moves(state, player))
-        state, _ = game.apply(state, player, move)
+    is_over, to_act, legal_actions, step = game.is_over, game.to_act, game.legal_actions, game.step
+    while not is_over(state) and moves < MOVE_CAP:
+        player = to_act(state)[0]
+        state = step(state, player, rng.choice(legal_actions(state, player)))
         moves += 1
         if check:
             problems = game.invariant_violations(state)
@@ -69,9 +71,7 @@ def simulate(
 ) -> SimulationSummary:
     game.check_players(players)
     opts = game.make_options(options)
-    summary = SimulationSummary(
-        game.id, players, games, seed, opts.model_dump(mode="json"), wins=[0] * players
-    )
+    summary = SimulationSummary(game.id, players, games, seed, opts.model_dump(mode="json"), wins=[0] * players)
     started = time.perf_counter()
     total_moves = 0
     for index in range(games):

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # (the whole benchmark suite, run once for the module: about a minute)
+
 ROOT = Path(__file__).resolve().parents[2]
 RUNNER = ROOT / "benchmarks" / "run.py"
 
@@ -41,6 +43,14 @@ def test_engine_step_cost_for_every_game(report):
     for game_id, figures in report["engine"].items():
         assert _number(figures["us_per_step"]), game_id
         assert figures["steps"] > 0
+
+
+def test_engine_step_through_moves_and_events_beside_the_codes(report):
+    from cardtable.games import GAME_IDS
+
+    assert set(report["engine_moves"]) == set(GAME_IDS)
+    for game_id, figures in report["engine_moves"].items():
+        assert _number(figures["us_per_step"]) and _number(figures["vs_codes"]), game_id
 
 
 PEERS = {"rlcard_uno", "openspiel_crazy_eights", "rlcard_uno_like_for_like", "openspiel_crazy_eights_like_for_like"}
@@ -98,14 +108,16 @@ def test_simulate_check_cost(report):
 
 def test_screens(report):
     screens = report["screens"]
-    for name, key in (("rules_key_ms", "median_ms"), ("new_game_first_open_ms", "median_ms"), ("autosave", "ms_per_move")):
+    for name in ("rules_key_ms", "new_game_first_open_ms", "autosave"):
         assert "error" not in screens[name], screens[name].get("error")
     assert _number(screens["rules_key_ms"]["median_ms"]) and _number(screens["rules_key_ms"]["first_ms"])
     assert _number(screens["new_game_first_open_ms"]["median_ms"])
     rules = screens["rules_key_ms"]
     assert _number(rules["tab_first_ms"]) and _number(rules["first_open"]["median_ms"])
     ways = screens["new_game_first_open_ms"]["ways"]
-    assert set(ways) == {"after_a_look", "at_once", "no_prewarm"} and all(_number(w["median_ms"]) for w in ways.values())
+    assert set(ways) == {"after_a_look", "at_once", "no_prewarm"} and all(
+        _number(w["median_ms"]) for w in ways.values()
+    )
     assert screens["new_game_first_open_ms"]["engines_imported_after"] == []  # the form needs no engine
     save = screens["autosave"]
     assert save["ms_per_move"] >= 0 and math.isfinite(save["ms_per_move"])
@@ -116,9 +128,21 @@ def test_screens(report):
 def test_every_target_has_its_figure(report):
     ids = [t["id"] for t in report["targets"]]
     assert len(ids) == len(set(ids))
-    assert {"one-card/rlcard_uno", "one-card/openspiel", "shed/rlcard_uno", "one-too-many/rlcard_uno", "rules_key",
-            "new_game_first_open", "autosave", "start_ratio", "start_ratio_loaded", "key_median", "key_p95",
-            "key_median_loaded", "key_p95_loaded"} <= set(ids)
+    assert {
+        "one-card/rlcard_uno",
+        "one-card/openspiel",
+        "shed/rlcard_uno",
+        "one-too-many/rlcard_uno",
+        "rules_key",
+        "new_game_first_open",
+        "autosave",
+        "start_ratio",
+        "start_ratio_loaded",
+        "key_median",
+        "key_p95",
+        "key_median_loaded",
+        "key_p95_loaded",
+    } <= set(ids)
     for target in report["targets"]:
         assert _number(target["at_most"])
         if target["met"] is None:
@@ -137,9 +161,15 @@ def test_every_target_has_its_figure(report):
 def test_app_start_and_memory(report):
     app = report["app"]
     assert "error" not in app, app.get("error")
-    for key in ("first_frame_ms", "textual_floor_ms", "start_ratio", "peak_rss_mb", "textual_floor_rss_mb", "memory_ratio"):
+    for key in (
+        "first_frame_ms",
+        "textual_floor_ms",
+        "start_ratio",
+        "peak_rss_mb",
+        "textual_floor_rss_mb",
+        "memory_ratio",
+    ):
         assert _number(app[key]), key
-
 
     loaded = report["app_loaded"]
     assert "error" not in loaded, loaded.get("error")
@@ -199,8 +229,17 @@ def test_markdown_table_names_every_section(report):
 
 def test_bench_screens_alone_prints_its_figures_and_targets():
     proc = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "bench_screens.py"), "--quick", "--json", "--quiet",
-         "--only", "rules,keys", "--hog", "0"],
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "bench_screens.py"),
+            "--quick",
+            "--json",
+            "--quiet",
+            "--only",
+            "rules,keys",
+            "--hog",
+            "0",
+        ],
         capture_output=True,
         text=True,
         timeout=300,
@@ -223,3 +262,14 @@ def test_compiled_figure_only_when_built(report):
         assert _number(compiled["one-card"]["us_per_step"]) and _number(compiled["one-card"]["ratios"]["pure"])
     else:
         assert compiled == {"skipped": compiled_missing(ROOT)}
+
+
+def test_the_research_environments_beside_the_peers(report):
+    env = report["env"]
+    for game in ("one-card", "shed", "one-too-many"):
+        name = f"cardtable {game}"
+        if name in env["skipped"]:
+            pytest.skip(env["skipped"][name])
+        assert _number(env["loops"][name]["us_per_step"]), name
+    for name, ratio in env["ratios"].items():
+        assert _number(ratio), name

@@ -45,7 +45,7 @@ def test_the_arena_counts_the_outcomes_winners(game_id):
     places = result.places
     if game_id == "shed":
         # only players who went out win (after a stall, perhaps nobody)
-        assert all(place < max(places) for place, won in zip(places, result.wins) if won)
+        assert all(place < max(places) for place, won in zip(places, result.wins, strict=True) if won)
     else:
         assert result.wins == tuple(place == 1 for place in places)
 
@@ -62,9 +62,7 @@ def test_normal_beats_random(game_id):
 
 
 def _figures(summary):
-    return {
-        level: {k: v for k, v in fig.items() if k != "decision_ms"} for level, fig in summary["levels"].items()
-    }
+    return {level: {k: v for k, v in fig.items() if k != "decision_ms"} for level, fig in summary["levels"].items()}
 
 
 @pytest.mark.slow
@@ -82,19 +80,25 @@ def _args(*argv):
     return parser.parse_args(argv)
 
 
-@pytest.mark.parametrize("argv,message", [
-    (["shed", "--players", "3", "--seats", "normal,random", "--games", "2"], "lists 2 levels for 3 players"),
-    (["one-card", "--players", "2", "--seats", "normal,expert", "--games", "2"], "unknown level 'expert'"),
-    (["shed", "--players", "2", "--seats", "normal,random", "--games", "0"], "--games"),
-    (["shed", "--players", "2", "--seats", "normal,random", "--games", "2", "--jobs", "0"], "--jobs"),
-    (["shed", "--players", "2", "--seats", "normal,random", "--games", "2", "--budget", "0"], "--budget"),
-    (["shed", "--players", "2", "--seats", "normal,random", "--games", "2", "--budget", "inf"], "--budget"),
-    (["shed", "--players", "2", "--seats", "normal,random", "--games", "2", "--budget", "nan"], "--budget"),
-    (["shed", "--players", "2", "--seats", "normal,random", "--games", "100000000"], "--games: must be at most"),
-    (["shed", "--players", "2", "--seats", "normal,random", "--games", "2", "--jobs", "100000"], "--jobs: must be at most"),
-    (["shed", "--players", "9", "--seats", "normal,random", "--games", "2"], "2 to 4 players"),
-    (["chess", "--players", "2", "--seats", "normal,random", "--games", "2"], "unknown game"),
-])
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["shed", "--players", "3", "--seats", "normal,random", "--games", "2"], "lists 2 levels for 3 players"),
+        (["one-card", "--players", "2", "--seats", "normal,expert", "--games", "2"], "unknown level 'expert'"),
+        (["shed", "--players", "2", "--seats", "normal,random", "--games", "0"], "--games"),
+        (["shed", "--players", "2", "--seats", "normal,random", "--games", "2", "--jobs", "0"], "--jobs"),
+        (["shed", "--players", "2", "--seats", "normal,random", "--games", "2", "--budget", "0"], "--budget"),
+        (["shed", "--players", "2", "--seats", "normal,random", "--games", "2", "--budget", "inf"], "--budget"),
+        (["shed", "--players", "2", "--seats", "normal,random", "--games", "2", "--budget", "nan"], "--budget"),
+        (["shed", "--players", "2", "--seats", "normal,random", "--games", "100000000"], "--games: must be at most"),
+        (
+            ["shed", "--players", "2", "--seats", "normal,random", "--games", "2", "--jobs", "100000"],
+            "--jobs: must be at most",
+        ),
+        (["shed", "--players", "9", "--seats", "normal,random", "--games", "2"], "2 to 4 players"),
+        (["chess", "--players", "2", "--seats", "normal,random", "--games", "2"], "unknown game"),
+    ],
+)
 def test_bad_arguments_are_usage_errors(argv, message):
     with pytest.raises(UsageError, match=message):
         run(_args(*argv))
@@ -102,8 +106,22 @@ def test_bad_arguments_are_usage_errors(argv, message):
 
 @pytest.mark.slow
 def test_json_output(capsys):
-    code = run(_args("one-too-many", "--players", "2", "--seats", "hard,normal", "--games", "2",
-                     "--iterations", "2", "--seed", "3", "--json"))
+    code = run(
+        _args(
+            "one-too-many",
+            "--players",
+            "2",
+            "--seats",
+            "hard,normal",
+            "--games",
+            "2",
+            "--iterations",
+            "2",
+            "--seed",
+            "3",
+            "--json",
+        )
+    )
     assert code == 0
     data = json.loads(capsys.readouterr().out)
     assert {"game", "players", "games", "seed", "levels"} <= set(data)

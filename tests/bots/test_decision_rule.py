@@ -1,4 +1,4 @@
-"""The search's Bayesian decision rule (``SearchKit.rule = "bayes"``, issue 15):
+"""The search's decision rules (``bots/decision.py``), the Bayesian one above all (issue 15):
 it stops early on a clear call, samples longer on a close one (up to its cap),
 departs from the prior only on the posterior's say-so, and with a fixed number
 of iterations is exactly reproducible."""
@@ -10,8 +10,8 @@ from dataclasses import dataclass, replace
 
 import pytest
 
-from cardtable.bots import SearchBot, SearchKit, make_bot
-from cardtable.bots.search import _phi
+from cardtable.bots import BayesRule, FixedRule, SearchBot, SearchKit, make_bot
+from cardtable.bots.decision import phi
 from cardtable.core.engine import Event, Game, GameOptions, Outcome
 
 
@@ -99,8 +99,8 @@ def pick_a(view, moves, rng):
     return Pick("a")
 
 
-BAYES = SearchKit(policy=pick_a, rule="bayes", confidence=1.645)
-FIXED = SearchKit(policy=pick_a, confidence=1.645)
+BAYES = SearchKit(policy=pick_a, rule=BayesRule(confidence=1.645))
+FIXED = SearchKit(policy=pick_a, rule=FixedRule(confidence=1.645))
 
 
 def decide(game, kit, iterations, seed=1):
@@ -150,25 +150,22 @@ def test_a_small_true_gain_is_not_taken_for_noise_nor_noise_for_a_gain():
     assert found >= 27
 
 
-def test_the_belief_follows_the_kits_confidence_unless_given():
-    bot = SearchBot(CoinGame(0.5, 0.5), replace(BAYES, confidence=1.0), seed=1, iterations=4)
-    assert bot._belief() == pytest.approx(_phi(1.0)) == pytest.approx(0.8413, abs=1e-4)
-    bot = SearchBot(CoinGame(0.5, 0.5), replace(BAYES, belief=0.99), seed=1, iterations=4)
-    assert bot._belief() == 0.99
+def test_the_belief_follows_the_rules_confidence_unless_given():
+    assert BayesRule(confidence=1.0).threshold == pytest.approx(phi(1.0)) == pytest.approx(0.8413, abs=1e-4)
+    assert BayesRule(confidence=1.0, belief=0.99).threshold == 0.99
 
 
 def test_the_posterior_is_sceptical_of_a_few_samples():
     # two samples, both +1: the paired test's standard error is 0 and its mean (1) clears
     # a margin of 0.5; the posterior shrinks the gain towards 0 (its sceptical prior) and
     # is not sure it clears the margin
-    wide = SearchBot(CoinGame(0.5, 0.5), replace(BAYES, margin=0.5), seed=1, iterations=4)
-    assert wide._gain_probability([1.0, 1.0], [0.0, 0.0]) < 0.5
-    assert wide._gain_probability([1.0] * 30, [0.0] * 30) > 0.999  # thirty: sure
+    wide = replace(BAYES.rule, margin=0.5)
+    assert wide.gain_probability([1.0, 1.0], [0.0, 0.0]) < 0.5
+    assert wide.gain_probability([1.0] * 30, [0.0] * 30) > 0.999  # thirty: sure
     # a steady gain below the margin does not count
-    assert wide._gain_probability([0.3] * 50, [0.0] * 50) < 0.01
+    assert wide.gain_probability([0.3] * 50, [0.0] * 50) < 0.01
     # noisy samples with a small mean: unsure either way
-    bot = SearchBot(CoinGame(0.5, 0.5), BAYES, seed=1, iterations=4)
-    assert 0.2 < bot._gain_probability([1, 0, 1, 0, 1, 0, 1], [0, 1, 0, 1, 0, 0, 1]) < 0.95
+    assert 0.2 < BAYES.rule.gain_probability([1, 0, 1, 0, 1, 0, 1], [0, 1, 0, 1, 0, 0, 1]) < 0.95
 
 
 def test_fixed_iterations_are_exactly_reproducible_with_the_bayes_rule():
@@ -185,7 +182,9 @@ def test_the_real_games_are_reproducible_with_either_rule(game_id, players):
     rng = random.Random(3)
     for _ in range(12):  # a little way into the game
         seat = game.to_act(state)[0]
-        state, _ = game.apply(state, seat, make_bot(game, "normal", seed=rng.randrange(99)).choose(game.view(state, seat)))
+        state, _ = game.apply(
+            state, seat, make_bot(game, "normal", seed=rng.randrange(99)).choose(game.view(state, seat))
+        )
     seat = game.to_act(state)[0]
     view = game.view(state, seat)
     for rule in ("fixed", "bayes"):
@@ -205,7 +204,7 @@ def test_the_time_budget_bounds_a_bayes_decision():
     started = time.perf_counter()
     bot.choose(CoinView(0))
     assert time.perf_counter() - started < 2.0  # generous: the machine may be busy
-    assert bot.report.iterations > BAYES.least_timed
+    assert bot.report.iterations > BAYES.rule.least_timed
 
 
 def test_make_bot_refuses_an_unknown_rule():
@@ -215,12 +214,36 @@ def test_make_bot_refuses_an_unknown_rule():
         make_bot(get_game("shed"), "hard", rule="guess")
 
 
-def test_each_game_uses_the_rule_that_measured_strongest():
-    from cardtable.bots import DECISION_RULES
+def test_each_game_uses_the_rule_its_kit_names_and_another_keeps_its_calibration():
+    """The kit (named by the game's registry row) holds its decision rule; ``rule=``
+    swaps it for the other one with the same confidence and margin."""
     from cardtable.games import get_game
 
-    assert DECISION_RULES.get("one-too-many") == "bayes"
+    shipped = {"one-too-many": BayesRule(confidence=1.0), "one-card": FixedRule(confidence=1.645, extend=3.0)}
     for game_id in ("one-too-many", "one-card", "shed"):
-        bot = make_bot(get_game(game_id), "hard", seed=1, iterations=4)
-        assert bot.kit.rule == DECISION_RULES.get(game_id, "fixed")
-        assert make_bot(get_game(game_id), "hard", seed=1, iterations=4, rule="fixed").kit.rule == "fixed"
+        game = get_game(game_id)
+        rule = make_bot(game, "hard", seed=1, iterations=4).kit.rule
+        assert rule == shipped.get(game_id, FixedRule())
+        assert make_bot(game, "hard", seed=1, rule=rule.name).kit.rule is rule
+        other = make_bot(game, "hard", seed=1, rule="fixed" if rule.name == "bayes" else "bayes").kit.rule
+        assert other.name != rule.name
+        assert (other.confidence, other.margin) == (rule.confidence, rule.margin)
+
+
+def test_the_weighted_statistics_ignore_a_weightless_sample_and_match_the_plain_ones_at_weight_one():
+    from cardtable.bots.decision import mean, paired
+
+    a, b = [0.9, 0.8, 0.1, 0.7], [0.2, 0.3, 0.9, 0.4]
+    assert mean(a, [1.0, 1.0, 1.0, 1.0]) == pytest.approx(mean(a))
+    assert paired(a, b, [1.0] * 4) == pytest.approx(paired(a, b))
+    # the third sample weighs nothing: as if it had not been drawn
+    assert mean(a, [1.0, 1.0, 0.0, 1.0]) == pytest.approx(mean([0.9, 0.8, 0.7]))
+    assert paired(a, b, [1.0, 1.0, 0.0, 1.0]) == pytest.approx(paired([0.9, 0.8, 0.7], [0.2, 0.3, 0.4]))
+    # a heavy sample pulls the mean towards it, and fewer effective samples widen the error
+    assert mean(a, [1.0, 1.0, 9.0, 1.0]) < mean(a)
+    assert paired(a, b, [1.0, 1.0, 9.0, 1.0])[1] > paired(a, b)[1]
+    # the Bayesian rule reads the same weighted differences: a weightless sample changes nothing
+    rule = BayesRule()
+    assert rule.gain_probability(a, b, [1.0, 1.0, 0.0, 1.0]) == pytest.approx(
+        rule.gain_probability([0.9, 0.8, 0.7], [0.2, 0.3, 0.4])
+    )

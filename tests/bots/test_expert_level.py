@@ -32,7 +32,7 @@ def offered(request, monkeypatch):
 
 def test_expert_is_offered_where_it_measured_stronger_than_hard_and_nowhere_else():
     # One Too Many: expert (120 states) beat hard (30) 58.3% (52.7-63.8%) over 300 games;
-    # Shed: expert (40 states) beat hard (10) 61.0% (55.4-66.4%) over 300 games (docs/notes/shed4.md);
+    # Shed: expert (40 states) beat hard (10) 61.0% (55.4-66.4%) over 300 games (docs/bots.md, Decisions);
     # One-Card: not measured stronger (docs/bots.md), so not offered
     assert OFFERED == {"one-too-many", "shed"}
     for game_id in OFFERED:
@@ -84,7 +84,8 @@ def test_the_arena_gives_expert_four_times_hards_work():
     assert level_settings("expert", {"budget": 0.5}) == {"budget": 2.0}
     assert level_settings("expert", {}) == {}  # its own default: 4 s
     assert level_settings("hard", {"iterations": 8, "expert_iterations": 20, "rule": "bayes"}) == {
-        "iterations": 8, "rule": "bayes"
+        "iterations": 8,
+        "rule": "bayes",
     }
     assert level_settings("normal", {"iterations": 8}) == {}
     text = arena_command.search_text(["expert", "hard"], {"iterations": 8}, summary=False)
@@ -99,8 +100,20 @@ def _args(*argv):
 
 
 def test_the_arena_refuses_expert_where_not_offered(offered):
-    argv = ("one-too-many", "--players", "2", "--seats", "expert,hard", "--games", "2", "--iterations", "1",
-            "--expert-iterations", "1", "--json")
+    argv = (
+        "one-too-many",
+        "--players",
+        "2",
+        "--seats",
+        "expert,hard",
+        "--games",
+        "2",
+        "--iterations",
+        "1",
+        "--expert-iterations",
+        "1",
+        "--json",
+    )
     if offered:
         return  # played in test_an_expert_arena_game below
     with pytest.raises(UsageError, match="unknown level 'expert'"):
@@ -109,15 +122,32 @@ def test_the_arena_refuses_expert_where_not_offered(offered):
 
 def test_expert_iterations_need_an_expert_seat():
     with pytest.raises(UsageError, match="--expert-iterations needs an expert seat"):
-        arena_command.run(_args("shed", "--players", "2", "--seats", "hard,normal", "--games", "2",
-                                "--expert-iterations", "3"))
+        arena_command.run(
+            _args("shed", "--players", "2", "--seats", "hard,normal", "--games", "2", "--expert-iterations", "3")
+        )
 
 
 @pytest.mark.slow
 def test_an_expert_arena_game(monkeypatch, capsys):
     monkeypatch.setitem(games.ROWS, "one-too-many", get_row("one-too-many")._replace(expert=True))
-    code = arena_command.run(_args("one-too-many", "--players", "2", "--seats", "expert,hard", "--games", "2",
-                                   "--iterations", "1", "--seed", "3", "--rule", "fixed", "--json"))
+    code = arena_command.run(
+        _args(
+            "one-too-many",
+            "--players",
+            "2",
+            "--seats",
+            "expert,hard",
+            "--games",
+            "2",
+            "--iterations",
+            "1",
+            "--seed",
+            "3",
+            "--rule",
+            "fixed",
+            "--json",
+        )
+    )
     assert code == 0
     data = json.loads(capsys.readouterr().out)
     assert data["hard"] == {"iterations": 1} and data["expert"] == {"iterations": 4}

@@ -9,13 +9,15 @@ import pytest
 
 one_card = pytest.importorskip("cardtable.games.one_card")
 from cardtable.bots.one_card import hard_rules, normal  # noqa: E402
-from cardtable.bots.one_card_playout import playout_hard, playout_normal  # noqa: E402
+from cardtable.bots.one_card_playout import NORMAL, playout_hard, rules_on_ids  # noqa: E402
 
 GAME = one_card.GAME
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("rules, playout", [(normal, playout_normal), (hard_rules, playout_hard)], ids=["normal", "hard"])
+@pytest.mark.parametrize(
+    "rules, playout", [(normal, rules_on_ids(NORMAL)), (hard_rules, playout_hard)], ids=["normal", "hard"]
+)
 def test_the_playout_policy_is_the_rules(players, rules, playout):
     compared = 0
     for seed in range(4):

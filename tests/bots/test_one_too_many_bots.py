@@ -10,7 +10,8 @@ import pytest
 
 otm = pytest.importorskip("cardtable.games.one_too_many")
 from cardtable.bots import make_bot  # noqa: E402
-from cardtable.bots.one_too_many import bust_chance, normal  # noqa: E402
+from cardtable.bots.one_too_many import normal  # noqa: E402
+from cardtable.bots.one_too_many_odds import bust_chance  # noqa: E402
 from cardtable.core.cards import parse_card  # noqa: E402
 
 GAME = otm.GAME
@@ -23,12 +24,15 @@ def mask(codes):
     return out
 
 
-@pytest.mark.parametrize("players,center,unseen,others,drawn", [
-    (2, "2D 3D", "4D AD 9D", 5, 3),
-    (2, "5D 7D", "6D 4D 8D KD", 4, 4),
-    (3, "5D 6D 7D", "4D 8D 9D 2D", 6, 2),
-    (2, "", "2D 3D 4D 5D", 3, 4),
-])
+@pytest.mark.parametrize(
+    "players,center,unseen,others,drawn",
+    [
+        (2, "2D 3D", "4D AD 9D", 5, 3),
+        (2, "5D 7D", "6D 4D 8D KD", 4, 4),
+        (3, "5D 6D 7D", "4D 8D 9D 2D", 6, 2),
+        (2, "", "2D 3D 4D 5D", 3, 4),
+    ],
+)
 def test_bust_chance_is_exact(players, center, unseen, others, drawn):
     """Against counting every set of cards that could be drawn."""
     deck = [parse_card(c) for c in unseen.split()] + [None] * others
@@ -58,8 +62,15 @@ def test_asks_when_nothing_can_bust_and_passes_a_big_pile_on_the_brink():
     diamonds = tuple(parse_card(c) for c in "4D 5D 7D 8D 10D JD".split())
     pile = tuple(parse_card(c) for c in "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC".split())
     late = _view(
-        state, 0, turn=3, limit=5, center=diamonds, longest_run=2, piles=(pile, ()),
-        in_round=(True, False), deck_size=52 - len(diamonds) - len(pile),
+        state,
+        0,
+        turn=3,
+        limit=5,
+        center=diamonds,
+        longest_run=2,
+        piles=(pile, ()),
+        in_round=(True, False),
+        deck_size=52 - len(diamonds) - len(pile),
     )
     moves = [otm.Ask(n) for n in range(6) if n != 1]
     assert normal(late, moves, random.Random(0)) == otm.Ask(0)
@@ -73,8 +84,17 @@ def test_uses_the_redo_to_stop_being_the_greediest():
     diamonds = tuple(parse_card(c) for c in "5D 6D 9D 10D".split())
     pile = tuple(parse_card(c) for c in "2C 3C 4C 5C 6C 7C 8C 9C".split())
     view = _view(
-        state, 0, phase=otm.Phase.REDO, turn=3, limit=5, center=diamonds, longest_run=2,
-        piles=(pile, ()), deck_size=40, redo=(True, False), last_reveal=(5, 1),
+        state,
+        0,
+        phase=otm.Phase.REDO,
+        turn=3,
+        limit=5,
+        center=diamonds,
+        longest_run=2,
+        piles=(pile, ()),
+        deck_size=40,
+        redo=(True, False),
+        last_reveal=(5, 1),
     )
     redo = [otm.Redo(True), otm.Redo(False)]
     assert normal(view, redo, random.Random(0)) == otm.Redo(True)

@@ -50,7 +50,11 @@ def test_resample_chooses_the_others_numbers_as_normal_would_from_their_views():
         got = resample(GAME, view, sample, random.Random(seed), normal)
         by_view = random.Random(seed)
         for seat, value in got.secret.values:
-            unchosen = evolve(sample, secret=SecretChoices(
-                sample.secret.waiting, tuple((s, v) for s, v in sample.secret.values if s != seat)))
+            unchosen = evolve(
+                sample,
+                secret=SecretChoices(
+                    sample.secret.waiting, tuple((s, v) for s, v in sample.secret.values if s != seat)
+                ),
+            )
             moves = GAME.legal_moves(unchosen, seat)
             assert value == normal(GAME.view(sample, seat), moves, by_view).count

@@ -135,7 +135,9 @@ def test_the_time_budget_bounds_a_decision():
     rng = random.Random(0)
     while game.to_act(state) and (state.phase != "play" or len(game.legal_moves(state, game.to_act(state)[0])) < 3):
         seat = game.to_act(state)[0]
-        state, _ = game.apply(state, seat, make_bot(game, "normal", seed=rng.randrange(99)).choose(game.view(state, seat)))
+        state, _ = game.apply(
+            state, seat, make_bot(game, "normal", seed=rng.randrange(99)).choose(game.view(state, seat))
+        )
     seat = game.to_act(state)[0]
     bot = make_bot(game, "hard", seed=1, budget=0.05)
     started = time.perf_counter()

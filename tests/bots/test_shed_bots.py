@@ -42,7 +42,10 @@ def test_the_exchange_puts_the_strong_cards_face_up():
 
 def test_plays_its_lowest_rank_every_copy_at_once():
     state = shed.position(
-        2, hands={0: cards("4C 4D 7S 2H 10D KC"), 1: cards("5C 6C")}, stack=cards("3S"), turn=0,
+        2,
+        hands={0: cards("4C 4D 7S 2H 10D KC"), 1: cards("5C 6C")},
+        stack=cards("3S"),
+        turn=0,
         down={0: cards("9C"), 1: cards("9D")},
     )
     move = normal_move(state)

@@ -15,7 +15,9 @@ GAME = shed.GAME
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("options", [{}, {"four_of_a_kind_burns": False, "nine_plays_lower": False}], ids=["default", "variants"])
+@pytest.mark.parametrize(
+    "options", [{}, {"four_of_a_kind_burns": False, "nine_plays_lower": False}], ids=["default", "variants"]
+)
 def test_the_playout_policy_is_the_normal_rules(players, options):
     compared = blind = 0
     for seed in range(12):
@@ -30,7 +32,9 @@ def test_the_playout_policy_is_the_normal_rules(players, options):
             # the same on a state the search samples from the view (the hidden cards dealt again)
             sample = GAME.determinize(view, rng)
             sampled_moves = GAME.legal_moves(sample, seat)
-            assert playout(sample, seat, sampled_moves, random.Random(0)) == normal(view, sampled_moves, random.Random(0))
+            assert playout(sample, seat, sampled_moves, random.Random(0)) == normal(
+                view, sampled_moves, random.Random(0)
+            )
             compared += len(moves) > 1
             blind += view.deck_size == 0 and 0 in view.hand_sizes
             # play on with mostly normal moves and some random ones, to reach varied positions

@@ -34,7 +34,7 @@ values = st.tuples(st.integers(), st.tuples(st.integers()), st.text(max_size=3))
 @given(old=values, new=values, mask=st.lists(st.booleans(), min_size=3, max_size=3))
 def test_evolve_is_dataclasses_replace(cls, old, new, mask):
     state = cls(*old)
-    changes = {name: value for name, value, keep in zip("abc", new, mask) if keep}
+    changes = {name: value for name, value, keep in zip("abc", new, mask, strict=True) if keep}
     made = make_evolve(cls)(state, **changes)
     assert made == dataclasses.replace(state, **changes)
     assert type(made) is cls

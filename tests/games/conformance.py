@@ -53,7 +53,7 @@ def random_game(game, players, options, seed, visit=None, sample_every=0):
 
 def assert_deeply_immutable(value, path="state"):
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        params = getattr(type(value), "__dataclass_params__")
+        params = type(value).__dataclass_params__
         assert params.frozen, f"{path} ({type(value).__name__}) is not frozen"
         for f in dataclasses.fields(value):
             assert_deeply_immutable(getattr(value, f.name), f"{path}.{f.name}")
@@ -82,14 +82,15 @@ def check_contract_at_sampled_states(game, players, options, seed):
     def visit(state, index):
         before = copy.deepcopy(state)
         assert_deeply_immutable(state)
-        with pytest.raises(dataclasses.FrozenInstanceError):
-            setattr(state, dataclasses.fields(state)[0].name, None)
+        first = state._fields[0] if hasattr(state, "_fields") else dataclasses.fields(state)[0].name
+        with pytest.raises(AttributeError):  # (a frozen dataclass's FrozenInstanceError is one; a named tuple's)
+            setattr(state, first, None)
         rng = random.Random(index)
         to_act = game.to_act(state)
         for player in range(players):
             legal = game.legal_moves(state, player)
             if player not in to_act:
-                assert legal == []
+                assert legal == [] and len(game.legal_actions(state, player)) == 0
                 continue
             # every listed legal move is accepted, and survives a JSON round trip
             for move in legal:
@@ -97,6 +98,7 @@ def check_contract_at_sampled_states(game, players, options, seed):
                 assert move_from_json(json.loads(text), game.move_types) == move
                 game.apply(state, player, move)
             move_pool.extend(legal)
+            check_actions_at_state(game, state, player, rng)
             # illegal moves (legal elsewhere or for others) are refused with a reason
             for move in rng.sample(move_pool, min(len(move_pool), 20)):
                 if move in legal:
@@ -106,11 +108,14 @@ def check_contract_at_sampled_states(game, players, options, seed):
                 assert str(err.value)
             # the view alone lists the same legal moves
             view = game.view(state, player)
-            assert sorted(map(repr, game.legal_moves_from_view(view, random.Random(index)))) == sorted(
-                map(repr, legal)
-            )
+            assert sorted(map(repr, game.legal_moves_from_view(view, random.Random(index)))) == sorted(map(repr, legal))
+            sampled = game.determinize(view, random.Random(index))  # and the same codes
+            assert list(game.legal_actions(sampled, player)) == list(game.legal_actions(state, player))
         for player in [*range(players), None]:
             view = game.view(state, player)
+            if player in to_act:  # no leak through the codes either
+                shuffled = game.reshuffle_hidden(state, player, random.Random(index))
+                assert list(game.legal_actions(shuffled, player)) == list(game.legal_actions(state, player))
             # determinize gives a state with the same view
             if player is not None:
                 sampled = game.determinize(view, random.Random(index))
@@ -130,6 +135,32 @@ def check_contract_at_sampled_states(game, players, options, seed):
     random_game(game, players, options, seed, visit=visit, sample_every=7)
 
 
+def check_actions_at_state(game, state, player, rng):
+    """The integer interface at one state: the listed codes and the listed moves
+    agree, each listed code steps to the state its move applies to, and every
+    code not listed (in the game's space or not) is refused with the reason."""
+    legal = game.legal_moves(state, player)
+    codes = game.legal_actions(state, player)
+    assert all(type(code) is int for code in codes)
+    assert list(codes) == list(game.legal_actions(state, player)), "the order is not stable"
+    assert {game.action_of(state, player, move) for move in legal} == set(codes)
+    for code in set(codes):
+        move = game.move_of(state, player, code)
+        assert move in legal, f"code {code}: {move} is not listed"
+        assert game.action_of(state, player, move) == code
+        game.legal_actions(state, player)  # (listed again: step trusts it)
+        after = game.step(state, player, code)
+        assert after == game.apply(state, player, move)[0], f"code {code}: step and apply differ"
+        assert game.step(state, player, code) == after  # (unlisted now: checked, same state)
+    space = range(game.action_count) if game.action_count else range(len(legal) + 3)
+    unlisted = [code for code in space if code not in codes]
+    for code in rng.sample(unlisted, min(len(unlisted), 12)) + [-1, len(space), "1", 1.0, True]:
+        game.legal_actions(state, player)
+        with pytest.raises(IllegalMove) as err:
+            game.step(state, player, code)
+        assert str(err.value), f"code {code!r} refused without a reason"
+
+
 def check_same_seed_replays_equal(game, players, options):
     states, moves = random_game(game, players, options, seed=11)
     state = game.new(players, options, seed=11)
@@ -137,6 +168,19 @@ def check_same_seed_replays_equal(game, players, options):
         state, _ = game.apply(state, player, move)
     assert state == states[-1]
     assert game.digest(state) == game.digest(states[-1])
+    # a game of random codes, stepped again code by code (unlisted: the checked path), is the same game
+    rng = random.Random(11)
+    state = game.new(players, options, seed=11)
+    trail = []
+    while not game.is_over(state) and len(trail) < MOVE_CAP:
+        player = rng.choice(game.to_act(state))
+        code = rng.choice(list(game.legal_actions(state, player)))
+        trail.append((player, code))
+        state = game.step(state, player, code)
+    again = game.new(players, options, seed=11)
+    for player, code in trail:
+        again = game.step(again, player, code)
+    assert again == state and game.is_over(again)
     # and a different seed deals differently
     assert game.new(players, options, seed=12) != game.new(players, options, seed=11)
 

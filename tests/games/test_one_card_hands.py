@@ -10,9 +10,9 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-
-from cardtable.core.cards import Suit, multi_deck, parse_card
 from one_card_helpers import c, cards, play, start  # noqa: F401
+
+from cardtable.core.cards import Suit, multi_deck
 from cardtable.games.one_card import (
     ALL_CARDS,
     GAME,
@@ -21,16 +21,15 @@ from cardtable.games.one_card import (
     Play,
     card_points,
     deal_size,
-    first_dealer,
     stacked_deck,
 )
 from cardtable.games.one_card.deal import deal
-from cardtable.games.one_card.tables import card_ids
 from cardtable.games.one_card.options import Options
+from cardtable.games.one_card.tables import card_ids
 
 
 def with_totals(state, totals):
-    return dataclasses.replace(state, table=dataclasses.replace(state.table, totals=tuple(totals)))
+    return state._replace(table=dataclasses.replace(state.table, totals=tuple(totals)))
 
 
 # -- cards and the deal ---------------------------------------------------------------

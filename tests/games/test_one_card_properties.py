@@ -140,7 +140,7 @@ def test_a_view_shows_only_the_own_hand():
 @pytest.mark.parametrize("players", [2, 4, 8])
 def test_private_events_go_to_the_drawer_only(players):
     state, moves = random_game(players, 5)
-    for player, move, events in moves:
+    for player, _move, events in moves:
         for event in events:
             if event.kind == "drawn":
                 assert event.visible_to == frozenset({player})

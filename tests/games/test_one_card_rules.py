@@ -7,11 +7,11 @@ leads and play goes to seat 1 first.
 from __future__ import annotations
 
 import pytest
-
-from cardtable.core.cards import Suit, parse_card
-from cardtable.core.engine import IllegalMove
 from one_card_helpers import c, cards, play, start  # noqa: F401
-from cardtable.games.one_card import GAME, Draw, Pass, Play, first_dealer, stacked_deck
+
+from cardtable.core.cards import Suit
+from cardtable.core.engine import IllegalMove
+from cardtable.games.one_card import GAME, Draw, Pass, Play
 
 
 def legal(state):

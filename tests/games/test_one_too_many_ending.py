@@ -30,7 +30,11 @@ def ended(players, scores, passed_on, round_points):
     """A finished game with the given last-round record."""
     s = G.new(players, seed=1)
     return dataclasses.replace(
-        s, phase=Phase.OVER, scores=scores, passed_on=passed_on, round_points=round_points,
+        s,
+        phase=Phase.OVER,
+        scores=scores,
+        passed_on=passed_on,
+        round_points=round_points,
         in_round=(False,) * players,
     )
 
@@ -146,8 +150,7 @@ def test_non_passers_with_equal_last_round_points_share():
 
 def test_all_clauses_together():
     # 5 seats on 21: two passers (turns 1 and 3), three non-passers (round points 4, 4, 0)
-    s = ended(6, scores=(21, 21, 21, 21, 21, 30), passed_on=(3, 0, 1, 0, 0, 2),
-              round_points=(5, 4, 2, 4, 0, 9))
+    s = ended(6, scores=(21, 21, 21, 21, 21, 30), passed_on=(3, 0, 1, 0, 0, 2), round_points=(5, 4, 2, 4, 0, 9))
     out = G.outcome(s)
     assert out.places == (3, 4, 2, 4, 6, 1)
     assert out.winners() == (5,)

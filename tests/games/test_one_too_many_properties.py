@@ -46,7 +46,7 @@ def check_step(before, player, move, after, events):
     n = after.players
     assert not G.invariant_violations(after)
     # banked points never go down
-    assert all(a >= b for a, b in zip(after.scores, before.scores))
+    assert all(a >= b for a, b in zip(after.scores, before.scores, strict=True))
     # a running round never holds a busting run
     if after.phase is not Phase.OVER:
         assert longest_run(rank_mask(after.center)) <= n

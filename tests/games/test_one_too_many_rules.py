@@ -158,8 +158,8 @@ def test_kept_card_counts_when_banked_next_round():
     s = G.new(2, seed=1, deck=stack("2C 3D 4D 5D"))
     s, events = turn(s, {0: 4, 1: 2})  # p0 2C, p1 3D, p0 4D, p1 5D -> bust; p0 greediest
     assert kinds(events, "bust") and s.piles[0] == (parse_card("2C"),)
-    s, _ = turn(s, {0: 0, 1: 0})
-    s, events = decide(s, {0: False})  # p0 holds a Redo and p1 is still in the round
+    s, events = turn(s, {0: 0, 1: 0})  # p0 holds a Redo but sees only a pass: no Redo step
+    assert not kinds(events, "redo")
     assert s.scores == (1, 0)
     assert {e.get("seat"): e.get("points") for e in kinds(events, "pass")} == {0: 1, 1: 0}
 
@@ -335,23 +335,57 @@ def test_redo_used_and_declined():
 def test_redo_is_not_offered_to_a_lone_player():
     s = redo_round()
     s, _ = turn(s, {0: 0, 1: 2, 2: 0})
-    s, _ = decide(s, {0: False, 1: False})  # p0 is asked too: in the round until resolution
+    # p0 revealed a pass but sees p1 ask: it may still use its Redo; p1 sees only passes: no Redo step
+    assert s.phase is Phase.REDO and G.to_act(s) == (0,)
+    with pytest.raises(IllegalMove, match="not seat 2"):
+        G.apply(s, 1, Redo(True))
+    s, _ = decide(s, {0: False})
     assert s.phase is Phase.CHOOSE and s.in_round == (False, True, False) and s.redo[1]
     s, events = turn(s, {1: 2})
     assert s.phase is not Phase.REDO
     assert kinds(events, "reveal") and not kinds(events, "redo")
 
 
+def test_a_holder_who_sees_only_passes_gets_no_redo_step():
+    """The ruling: one who revealed 0 is leaving the round and does not count as
+    another player still in it, so the holder cannot Redo to the single card."""
+    s = G.new(3, seed=1, deck=stack("2C 3C 4C 5C 2D 3D 4D 5D"))
+    s, _ = turn(s, {0: 4, 1: 2, 2: 2})  # p0 busts as the greediest: round 2, p0 alone holds a Redo
+    assert s.round == 2 and s.redo == (True, False, False)
+    s, events = turn(s, {0: 3, 1: 0, 2: 0})
+    assert not kinds(events, "redo") and drawn(events)  # no Redo step: the turn is played out at once
+    assert s.phase is Phase.CHOOSE and s.in_round == (True, False, False) and s.turn == 2
+    assert s.redo[0]  # p0 keeps its unused Redo for a later turn of the round
+    # alone now, p0 may not ask for exactly 1, and no Redo step follows (nobody else is in)
+    assert Ask(1) not in G.legal_moves(s, 0)
+    s, events = turn(s, {0: 2})
+    assert s.phase is not Phase.REDO and not kinds(events, "redo")
+
+
+def test_only_the_holder_who_sees_another_ask_decides_on_the_redo():
+    s = redo_round()
+    s, _ = turn(s, {0: 3, 1: 0, 2: 0})  # p0 sees only passes; p1 (who passed) sees p0 ask
+    assert s.phase is Phase.REDO and G.to_act(s) == (1,)
+    s, events = decide(s, {1: False})
+    assert kinds(events, "redo") and s.phase is Phase.CHOOSE and s.in_round == (True, False, False)
+
+
 def test_redo_holder_is_asked_while_another_player_is_still_in():
     s = redo_round()
-    s, _ = turn(s, {0: 0, 1: 0, 2: 3})  # p0 and p1 reveal passes but are in the round until it resolves
+    s, _ = turn(s, {0: 0, 1: 0, 2: 3})  # p0 and p1 reveal passes, p2 asks: both holders may still Redo
+    assert s.phase is Phase.REDO and G.to_act(s) == (0, 1)
+
+
+def test_redo_holders_asking_give_each_other_a_redo_step():
+    s = redo_round()
+    s, _ = turn(s, {0: 2, 1: 4, 2: 0})  # each holder sees the other ask
     assert s.phase is Phase.REDO and G.to_act(s) == (0, 1)
 
 
 def test_redo_is_lost_when_the_round_ends():
     s = redo_round()
-    s, _ = turn(s, {0: 0, 1: 0, 2: 0})
-    s, _ = decide(s, {0: False, 1: False})
+    s, events = turn(s, {0: 0, 1: 0, 2: 0})  # everyone passes: no Redo step, the round ends
+    assert not kinds(events, "redo")
     assert s.round == 3 and s.redo == (False, False, False)
 
 

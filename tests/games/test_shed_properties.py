@@ -13,6 +13,7 @@ from cardtable.core.codec import move_from_json, move_to_json
 from cardtable.core.engine import IllegalMove
 from cardtable.games.shed import GAME, MOVE_TYPES, OVER, PLAY, PickUp, Play, PlayFaceDown
 
+
 # Every play-phase move either makes progress (a card drawn, a table card
 # played, a burn, a player out: at most 52 + 52 + 4 such moves in a game) or
 # adds one to the stall counter, which ends the game at the stall limit.

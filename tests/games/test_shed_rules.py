@@ -114,7 +114,9 @@ def test_short_game_unused_cards_stay_out_of_play():
 
 
 def exchange_table():
-    deck = stacked_deck(2, up={0: ["KS", "4D", "5D", "6D", "7D", "8D"]}, hands={0: ["3H", "9H", "JH", "QH", "AH", "2H"]})
+    deck = stacked_deck(
+        2, up={0: ["KS", "4D", "5D", "6D", "7D", "8D"]}, hands={0: ["3H", "9H", "JH", "QH", "AH", "2H"]}
+    )
     return GAME.new(2, deck=deck)
 
 
@@ -221,7 +223,9 @@ def test_exchange_is_over_once_play_starts():
 
 
 def test_lowest_card_starts_and_must_open_with_its_rank():
-    deck = stacked_deck(3, hands={0: ["2C", "5C", "9C", "KC"], 1: ["4H", "4S", "8H", "JH"], 2: ["6D", "7D", "QD", "AD"]})
+    deck = stacked_deck(
+        3, hands={0: ["2C", "5C", "9C", "KC"], 1: ["4H", "4S", "8H", "JH"], 2: ["6D", "7D", "QD", "AD"]}
+    )
     state = all_done(GAME.new(3, deck=deck))
     assert state.turn == 1  # 4 is the lowest of rank 3 or above; 0's 2 does not count
     assert state.start_rank == 4
@@ -377,7 +381,12 @@ def test_four_of_a_kind_across_several_plays_burns_for_the_completer():
 
 def test_four_of_a_kind_option_off():
     state = check(
-        position(2, hands={0: ["6C", "6D", "6H", "6S", "KH"], 1: ["AS"]}, stack=["5C"], options={"four_of_a_kind_burns": False})
+        position(
+            2,
+            hands={0: ["6C", "6D", "6H", "6S", "KH"], 1: ["AS"]},
+            stack=["5C"],
+            options={"four_of_a_kind_burns": False},
+        )
     )
     state, _ = apply(state, 0, play("6C 6D 6H 6S"))
     assert state.stack == cards("5C 6C 6D 6H 6S")
@@ -402,8 +411,12 @@ def test_going_out_on_a_burn_passes_the_turn():
 
 def test_refill_after_playing_up_to_the_hand_size():
     state = check(
-        position(4, hands={0: ["5H", "5S", "KH"], 1: ["3C", "4C", "7C"], 2: ["3D", "4D", "7D"], 3: ["3S", "4S", "7S"]},
-                 deck=["8C", "9C", "JC"], stack=["4H"])
+        position(
+            4,
+            hands={0: ["5H", "5S", "KH"], 1: ["3C", "4C", "7C"], 2: ["3D", "4D", "7D"], 3: ["3S", "4S", "7S"]},
+            deck=["8C", "9C", "JC"],
+            stack=["4H"],
+        )
     )
     state, events = apply(state, 0, play("5H 5S"))
     assert sorted(state.hand(0)) == sorted(cards("KH 8C 9C"))
@@ -416,8 +429,12 @@ def test_refill_after_playing_up_to_the_hand_size():
 
 def test_refill_stops_when_the_deck_runs_out():
     state = check(
-        position(4, hands={0: ["5H", "5S", "KH"], 1: ["3C", "4C", "7C"], 2: ["3D", "4D", "7D"], 3: ["3S", "4S", "7S"]},
-                 deck=["8C"], stack=["4H"])
+        position(
+            4,
+            hands={0: ["5H", "5S", "KH"], 1: ["3C", "4C", "7C"], 2: ["3D", "4D", "7D"], 3: ["3S", "4S", "7S"]},
+            deck=["8C"],
+            stack=["4H"],
+        )
     )
     state, _ = apply(state, 0, play("5H 5S"))
     assert sorted(state.hand(0)) == sorted(cards("KH 8C")) and state.deck == ()
@@ -425,8 +442,17 @@ def test_refill_stops_when_the_deck_runs_out():
 
 def test_no_refill_above_the_hand_size():
     state = check(
-        position(4, hands={0: ["5H", "6H", "7H", "8H", "KH"], 1: ["3C", "4C", "7C"], 2: ["3D", "4D", "7D"], 3: ["3S", "4S", "JS"]},
-                 deck=["8C"], stack=["4H"])
+        position(
+            4,
+            hands={
+                0: ["5H", "6H", "7H", "8H", "KH"],
+                1: ["3C", "4C", "7C"],
+                2: ["3D", "4D", "7D"],
+                3: ["3S", "4S", "JS"],
+            },
+            deck=["8C"],
+            stack=["4H"],
+        )
     )
     state, _ = apply(state, 0, play("5H"))
     assert state.hand_count(0) == 4 and state.deck == cards("8C")

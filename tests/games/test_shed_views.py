@@ -33,7 +33,9 @@ def shuffle_hidden(state, player, r):
 
 
 def test_seat_sees_own_hand_others_see_counts_and_known_cards():
-    state = position(3, hands={0: ["5H", "6H"], 1: ["7S"], 2: ["8D"]}, known={0: ["KC"]}, up={1: ["AS"]}, down={2: ["3C"]})
+    state = position(
+        3, hands={0: ["5H", "6H"], 1: ["7S"], 2: ["8D"]}, known={0: ["KC"]}, up={1: ["AS"]}, down={2: ["3C"]}
+    )
     mine = GAME.view(state, 0)
     theirs = GAME.view(state, 1)
     public = GAME.view(state, None)
@@ -82,7 +84,16 @@ def test_the_stack_and_burned_cards_are_public():
 def test_hidden_zones():
     state = GAME.new(3, {"short_game": True}, seed=2)
     assert set(GAME.hidden_zones(state, 1)) == {"deck", "unused", "down0", "down1", "down2", "hand0", "hand2"}
-    assert set(GAME.hidden_zones(state, None)) == {"deck", "unused", "down0", "down1", "down2", "hand0", "hand1", "hand2"}
+    assert set(GAME.hidden_zones(state, None)) == {
+        "deck",
+        "unused",
+        "down0",
+        "down1",
+        "down2",
+        "hand0",
+        "hand1",
+        "hand2",
+    }
     assert not {"known0", "up0", "stack", "burned"} & set(GAME.hidden_zones(state, None))
 
 

@@ -4,6 +4,7 @@ a listed move applied to another state, is still checked and refused."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -31,7 +32,7 @@ def states(game_id: str, moves: int = 40):
 def test_a_move_the_caller_adds_to_the_list_is_still_checked(game_id):
     game, seen = states(game_id)
     refused = 0
-    for (state, player), (other, other_player) in zip(seen, seen[1:]):
+    for (state, player), (other, other_player) in itertools.pairwise(seen):
         legal = game.legal_moves(state, player)
         for move in game.legal_moves(other, other_player):
             if move in legal or game.why_illegal(state, player, move) is None:
@@ -48,7 +49,7 @@ def test_a_move_the_caller_adds_to_the_list_is_still_checked(game_id):
 def test_a_listed_move_applied_to_another_state_is_still_checked(game_id):
     game, seen = states(game_id)
     refused = 0
-    for (state, player), (other, other_player) in zip(seen, seen[1:]):
+    for (state, player), (other, other_player) in itertools.pairwise(seen):
         for move in game.legal_moves(other, other_player):
             if game.why_illegal(state, player, move) is None or player != other_player:
                 continue

@@ -17,9 +17,9 @@ if str(HERE) not in sys.path:
 
 @pytest.fixture
 def toy(monkeypatch):
-    from cardtable import games
-
     import storage_toygame
+
+    from cardtable import games
 
     monkeypatch.setitem(games.ROWS, storage_toygame.GAME_ID, storage_toygame.ROW)
     monkeypatch.setitem(sys.modules, "storage_toygame", storage_toygame)

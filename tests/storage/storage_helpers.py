@@ -8,6 +8,14 @@ import pytest
 
 from cardtable.session import Seat, Session
 
+
+class FakeGame:
+    """A game known only by its id: all the statistics store reads of a game."""
+
+    def __init__(self, game_id):
+        self.id = game_id
+
+
 NAMES = ["Ann", "Bob", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana"]
 
 

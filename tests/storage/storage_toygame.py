@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Iterable, Mapping
 
 from pydantic import Field
 

@@ -43,13 +43,31 @@ CASES = [
     {"schema_version": 1, "keymap": {"table.draw": "g", "app.keys": "f2,question_mark"}},
     {"theme": "cardtable"},
     # refused by the model
-    {"theme": "hotdog-stand"}, {"theme": 3}, {"colour_blind": True}, {"card_style": "emoji"},
-    {"computer_speed": 3}, {"curtain": "sometimes"}, {"four_colour": "maybe"}, {"four_colour": 1},
-    {"schema_version": 4}, {"schema_version": 0}, {"schema_version": True}, {"schema_version": 1.0},
-    {"schema_version": "1"}, {"keymap": {"draw": "g"}}, {"keymap": {"table.draw": "g h"}},
-    {"keymap": {"table.draw": 7}}, {"keymap": ["table.draw"]}, {"keymap": {f"a.b{i}": "g" for i in range(201)}},
-    {"keymap": {"table.draw\n": "g"}}, {"keymap": {"table.draw": "g\n"}}, {"keymap": {"a." + "b" * 60: "g"}},
-    [], "nord", None, 3,
+    {"theme": "hotdog-stand"},
+    {"theme": 3},
+    {"colour_blind": True},
+    {"card_style": "emoji"},
+    {"computer_speed": 3},
+    {"curtain": "sometimes"},
+    {"four_colour": "maybe"},
+    {"four_colour": 1},
+    {"schema_version": 4},
+    {"schema_version": 0},
+    {"schema_version": True},
+    {"schema_version": 1.0},
+    {"schema_version": "1"},
+    {"keymap": {"draw": "g"}},
+    {"keymap": {"table.draw": "g h"}},
+    {"keymap": {"table.draw": 7}},
+    {"keymap": ["table.draw"]},
+    {"keymap": {f"a.b{i}": "g" for i in range(201)}},
+    {"keymap": {"table.draw\n": "g"}},
+    {"keymap": {"table.draw": "g\n"}},
+    {"keymap": {"a." + "b" * 60: "g"}},
+    [],
+    "nord",
+    None,
+    3,
 ]
 
 
@@ -79,7 +97,13 @@ def test_the_quick_read_agrees_with_the_model_on_any_input(raw):
 
 @pytest.mark.parametrize(
     "content",
-    ['{"theme": "nord", "keymap": {"app.keys": "f2"}}', '{"curtain": "sometimes"}', "theme = nord", '{"theme": "nord"', ""],
+    [
+        '{"theme": "nord", "keymap": {"app.keys": "f2"}}',
+        '{"curtain": "sometimes"}',
+        "theme = nord",
+        '{"theme": "nord"',
+        "",
+    ],
 )
 def test_reading_a_file_gives_load_settings_values_or_none(tmp_path, content):
     path = tmp_path / "settings.json"
@@ -102,7 +126,9 @@ def test_the_app_takes_the_same_preferences_either_way(tmp_path, monkeypatch):
     from cardtable.tui.app import CardtableApp
 
     path = tmp_path / "settings.json"
-    path.write_text(json.dumps({"theme": "nord", "card_style": "ascii", "curtain": "never", "keymap": {"app.keys": "f2"}}))
+    path.write_text(
+        json.dumps({"theme": "nord", "card_style": "ascii", "curtain": "never", "keymap": {"app.keys": "f2"}})
+    )
     monkeypatch.setattr(paths, "settings_path", lambda: path)
     app = CardtableApp()
     assert app.settings == tui_settings(load_settings(path).settings) and app.settings_notice is None

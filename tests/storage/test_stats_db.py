@@ -9,19 +9,14 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
+from storage_helpers import FakeGame
 
 from cardtable.core.engine import Outcome
 from cardtable.storage import stats_db
 from cardtable.storage.stats import StatsStore
-
-
-class FakeGame:
-    def __init__(self, game_id):
-        self.id = game_id
-
 
 HIGH, LOW = FakeGame("one-too-many"), FakeGame("one-card")
 
@@ -51,7 +46,9 @@ def test_an_older_schema_is_migrated_and_keeps_its_games():
         conn.execute(statement)
     conn.execute(f"PRAGMA application_id = {stats_db.APPLICATION_ID}")
     conn.execute("PRAGMA user_version = 1")
-    conn.execute("INSERT INTO games (id, key, game, ended) VALUES (1, 'old', 'one-too-many', '2025-01-01T10:00:00.000000+00:00')")
+    conn.execute(
+        "INSERT INTO games (id, key, game, ended) VALUES (1, 'old', 'one-too-many', '2025-01-01T10:00:00.000000+00:00')"
+    )
     conn.execute("INSERT INTO seats VALUES (1, 0, 'human:ann', 'Ann', 'human', 1, 21, 1)")
     conn.execute("INSERT INTO seats VALUES (1, 1, 'human:bob', 'Bob', 'human', 2, 5, 0)")
     conn.close()
@@ -59,8 +56,10 @@ def test_an_older_schema_is_migrated_and_keeps_its_games():
     assert notice is None
     assert {(r.player, r.played, r.wins, r.points) for r in rows} == {("Ann", 1, 1, 21), ("Bob", 1, 0, 5)}
     assert pragma(stats.path, "user_version") == stats_db.SCHEMA_VERSION
-    started = datetime(2025, 1, 2, 9, 0, tzinfo=timezone.utc)
-    assert stats.record_game("new", HIGH, ["Ann", "Bob"], Outcome((2, 1), (3, 9)), when=started.replace(minute=5), started=started)
+    started = datetime(2025, 1, 2, 9, 0, tzinfo=UTC)
+    assert stats.record_game(
+        "new", HIGH, ["Ann", "Bob"], Outcome((2, 1), (3, 9)), when=started.replace(minute=5), started=started
+    )
     assert [g.duration for g in stats.report().games] == [300.0, None]  # the column version 2 added
     assert not stats.record_game("old", HIGH, ["Ann", "Bob"], Outcome((1, 2), (21, 5)))
 
@@ -121,8 +120,11 @@ def test_a_damaged_database_is_reported_by_name_set_aside_and_replaced(damage, r
     # a second damaged one goes beside the first, never over it
     stats.path.write_text("again")
     stats.path.with_name("stats.sqlite3-wal").unlink(missing_ok=True)
-    assert stats.rows() == ([], "statistics database stats.sqlite3 is damaged (not an SQLite database): "
-                                "set aside as stats.sqlite3.damaged-2, and a fresh one started")
+    assert stats.rows() == (
+        [],
+        "statistics database stats.sqlite3 is damaged (not an SQLite database): "
+        "set aside as stats.sqlite3.damaged-2, and a fresh one started",
+    )
 
 
 def test_a_database_from_a_newer_cardtable_is_left_alone():
@@ -143,10 +145,23 @@ def write_stats_json(path, **extra):
         "format": "cardtable-stats",
         "schema_version": 2,
         "players": {
-            "human:ann": {"name": "Ann", "games": {"one-card": {"played": 10, "wins": 6, "points": 400, "best": 0, "worst": 120,
-                                                                 "last_played": "2025-03-01T10:00:00+00:00"}}},
-            "computer:easy:bob": {"name": "Bob (easy computer)", "games": {"one-card": {"played": 10, "wins": 4, "points": 900,
-                                                                                       "best": 10, "worst": 200}}},
+            "human:ann": {
+                "name": "Ann",
+                "games": {
+                    "one-card": {
+                        "played": 10,
+                        "wins": 6,
+                        "points": 400,
+                        "best": 0,
+                        "worst": 120,
+                        "last_played": "2025-03-01T10:00:00+00:00",
+                    }
+                },
+            },
+            "computer:easy:bob": {
+                "name": "Bob (easy computer)",
+                "games": {"one-card": {"played": 10, "wins": 4, "points": 900, "best": 10, "worst": 200}},
+            },
         },
         "low_points_win": {"one-card": True},
         "counted": ["one-card-20250301-100000@2025-03-01T09:00:00+00:00"],
@@ -165,7 +180,9 @@ def test_stats_json_is_imported_once_and_kept_as_it_was():
     ann = next(r for r in rows if r.player == "Ann")
     assert (ann.played, ann.wins, ann.points, ann.best, ann.worst) == (10, 6, 400, 0, 120)
     # a game stats.json had counted is not counted again
-    assert not stats.record_game("one-card-20250301-100000@2025-03-01T09:00:00+00:00", LOW, ["Ann", "Bob"], Outcome((1, 2), (0, 9)))
+    assert not stats.record_game(
+        "one-card-20250301-100000@2025-03-01T09:00:00+00:00", LOW, ["Ann", "Bob"], Outcome((1, 2), (0, 9))
+    )
     # a new game adds to the carried totals; low points win in One-Card, as stats.json said
     assert stats.record_game("new", LOW, ["Ann", "Bob"], Outcome((2, 1), (150, 0)), kinds=["human", "easy"])
     ann = next(r for r in stats.rows()[0] if r.player == "Ann")
@@ -216,8 +233,14 @@ def test_two_processes_filing_games_at_once_lose_nothing(user_dirs):
     count = 80
     env = {**os.environ}
     procs = [
-        subprocess.Popen([sys.executable, "-c", WRITER, tag, str(count)], env=env, stdin=subprocess.PIPE,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER, tag, str(count)],
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         for tag in ("first", "second")
     ]
     for proc in procs:  # a fresh database: creating the schema races too

@@ -4,9 +4,9 @@ game filed with its record (moves, undos, hints, options, seed, duration)."""
 from __future__ import annotations
 
 import random
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
-from storage_helpers import play_to_end, start
+from storage_helpers import FakeGame, play_to_end, start
 
 from cardtable.core.engine import Outcome
 from cardtable.core.record import HintMark, UndoMark
@@ -14,14 +14,8 @@ from cardtable.storage.autosave import Autosaver
 from cardtable.storage.stats import StatsStore
 from cardtable.storage.stats_query import streaks
 
-
-class FakeGame:
-    def __init__(self, game_id):
-        self.id = game_id
-
-
 HIGH, LOW = FakeGame("one-too-many"), FakeGame("one-card")
-T0 = datetime(2025, 6, 1, 12, 0, tzinfo=timezone.utc)
+T0 = datetime(2025, 6, 1, 12, 0, tzinfo=UTC)
 
 
 def at(minutes: int) -> datetime:
@@ -56,9 +50,13 @@ def test_head_to_head_counts_who_finished_ahead():
     stats.record_game("b", HIGH, ["Ann", "Bob", "Cleo"], Outcome((3, 1, 1), (0, 40, 40)), when=at(1))
     stats.record_game("c", LOW, ["ann", "Bob"], Outcome((1, 2), (0, 50)), when=at(2))
     stats.record_game("d", LOW, ["Ann", "Bob"], Outcome((1, 2), (0, 50)), kinds=["human", "easy"], when=at(3))
-    one_too_many = {(v.first, v.second): (v.played, v.first_ahead, v.level, v.second_ahead) for v in stats.report(HIGH.id).versus}
+    one_too_many = {
+        (v.first, v.second): (v.played, v.first_ahead, v.level, v.second_ahead) for v in stats.report(HIGH.id).versus
+    }
     assert one_too_many == {("Ann", "Bob"): (2, 1, 0, 1), ("Ann", "Cleo"): (2, 1, 0, 1), ("Bob", "Cleo"): (2, 1, 1, 0)}
-    everything = {(v.first, v.second): (v.played, v.first_ahead, v.level, v.second_ahead) for v in stats.report().versus}
+    everything = {
+        (v.first, v.second): (v.played, v.first_ahead, v.level, v.second_ahead) for v in stats.report().versus
+    }
     assert everything[("Ann", "Bob")] == (3, 2, 0, 1)  # the human Bob only: the easy computer Bob is another player
     assert everything[("Bob (easy computer)", "Ann")] == (1, 0, 0, 1)
     # asking about a player puts them first

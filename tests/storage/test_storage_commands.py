@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 
 import pytest
 from storage_helpers import play, play_to_end, start
@@ -120,7 +119,18 @@ def test_stats_table(toy, capsys):
     assert cardtable("stats") == 0
     out = capsys.readouterr().out
     # Bob's seat was an easy computer: counted apart from any human Bob
-    for text in ("Statistics", "player", "played", "wins", "best", "worst", "Ann", "Bob (easy computer)", "Cleo", "Toy Race"):
+    for text in (
+        "Statistics",
+        "player",
+        "played",
+        "wins",
+        "best",
+        "worst",
+        "Ann",
+        "Bob (easy computer)",
+        "Cleo",
+        "Toy Race",
+    ):
         assert text in out
     assert cardtable("stats", "one-card") == 0
     out = capsys.readouterr().out
@@ -142,7 +152,10 @@ def test_stats_broken_database_notice(capsys):
     assert cardtable("stats") == 0
     out, err = capsys.readouterr()
     assert "No games recorded yet." in out
-    assert "statistics database stats.sqlite3 is damaged (not an SQLite database): set aside as stats.sqlite3.damaged" in err
+    assert (
+        "statistics database stats.sqlite3 is damaged (not an SQLite database): set aside as stats.sqlite3.damaged"
+        in err
+    )
     assert path.with_name("stats.sqlite3.damaged").read_text() == "]["
 
 

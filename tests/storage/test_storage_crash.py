@@ -77,7 +77,7 @@ def test_sigkill_while_saving_loses_nothing(game_id, toy):
     save_id = f"crash-{game_id}"
     store = SaveStore()
     kept: list = []  # the moves every earlier round ended with
-    for round_ in range(rounds):
+    for _round in range(rounds):
         lines = run_and_kill(game_id, seed, save_id, rng.uniform(0.05, 0.5))
         assert store.list_saves().problems == [], "a kill left a damaged save"
         # (killed after the last move was saved but before "over" was printed: list_saves filed it away)
@@ -103,6 +103,10 @@ def test_sigkill_while_saving_loses_nothing(game_id, toy):
         assert record.moves[: len(kept)] == kept, "an earlier move was lost or changed"
         kept = list(record.moves)
         # (the lock file stays: the kill released it; the next window reuses it)
-        leftovers = {p.name for p in store.saves_dir.iterdir()} - {f"{save_id}.json", f"{save_id}.json.bak", f".{save_id}.lock"}
+        leftovers = {p.name for p in store.saves_dir.iterdir()} - {
+            f"{save_id}.json",
+            f"{save_id}.json.bak",
+            f".{save_id}.lock",
+        }
         assert all(name.startswith(".") and name.endswith(".tmp") for name in leftovers), leftovers
     assert len(kept) > 0

@@ -3,14 +3,10 @@ test_stats_db.py, the queries: test_stats_query.py)."""
 
 from __future__ import annotations
 
+from storage_helpers import FakeGame
+
 from cardtable.core.engine import Outcome
 from cardtable.storage.stats import StatsStore
-
-
-class FakeGame:
-    def __init__(self, game_id):
-        self.id = game_id
-
 
 HIGH, LOW = FakeGame("one-too-many"), FakeGame("one-card")
 
@@ -52,7 +48,10 @@ def test_filters():
     stats.record_game("a", HIGH, ["Ann", "Bob"], Outcome((1, 2), (21, 3)))
     stats.record_game("b", LOW, ["Ann", "Cleo"], Outcome((1, 2), (0, 30)))
     assert {r.game_id for r in stats.rows("one-card")[0]} == {"one-card"}
-    assert {(r.player, r.game_id) for r in stats.rows(player="ann")[0]} == {("Ann", "one-too-many"), ("Ann", "one-card")}
+    assert {(r.player, r.game_id) for r in stats.rows(player="ann")[0]} == {
+        ("Ann", "one-too-many"),
+        ("Ann", "one-card"),
+    }
 
 
 def test_a_broken_stats_database_is_reported_set_aside_and_replaced():

@@ -1,9 +1,4 @@
-"""Resume, Statistics and Settings in the app, through Pilot.
-
-Until ``CardtableApp`` includes the persistence hooks (see
-``cardtable.tui.persistence``), the tests use ``WiredApp``: the app with
-exactly those hooks added, and the menu with the three items.
-"""
+"""Resume, Statistics and Settings in the app (``cardtable.tui.persistence``), through Pilot."""
 
 from __future__ import annotations
 
@@ -15,15 +10,13 @@ import random
 import pytest
 from storage_helpers import play, start
 
+from cardtable.core.engine import Outcome
 from cardtable.session import Seat, Session
 from cardtable.storage.autosave import Autosaver
 from cardtable.storage.saves import SaveStore
 from cardtable.storage.settings import Settings, load_settings, save_settings
 from cardtable.storage.stats import StatsStore
-from cardtable.core.engine import Outcome
 from cardtable.tui.app import CardtableApp
-from cardtable.tui.persistence import PersistenceMixin
-from cardtable.tui.screens import menu as menu_module
 from cardtable.tui.screens.menu import MenuScreen
 from cardtable.tui.screens.resume import ResumeScreen
 from cardtable.tui.screens.settings import SettingsScreen
@@ -42,34 +35,8 @@ def sync(test):
 
     return run
 
+
 GAME = "one-too-many"  # short games
-
-
-def _wired():
-    if issubclass(CardtableApp, PersistenceMixin):
-        return CardtableApp
-    from cardtable.tui.presenters import get_presenter
-    from cardtable.tui.screens.table import TableScreen
-
-    class WiredApp(PersistenceMixin, CardtableApp):
-        def __init__(self, start=None, settings=None, resume=None):
-            super().__init__(start=start, settings=settings)
-            self.settings = self.init_persistence(settings, resume)
-
-        def on_mount(self) -> None:  # (Textual also runs CardtableApp.on_mount, first)
-            self.call_later(self.mount_persistence)
-
-        def on_menu_screen_picked(self, message: MenuScreen.Picked) -> None:
-            if self.menu_pick(message.item):
-                message.prevent_default()  # (Textual would run CardtableApp's handler too)
-
-        def start_game(self, setup) -> None:
-            self.last_setup = setup
-            session = setup.start()
-            self.attach_autosave(session)
-            self.push_screen(TableScreen(setup, session, get_presenter(setup.game_id), self.settings))
-
-    return WiredApp
 
 
 @pytest.fixture
@@ -130,7 +97,7 @@ async def test_resume_from_the_menu_opens_behind_the_curtain(engine):
     broken = SaveStore().path_of("broken-game")
     broken.write_text('{"format": "cardtable-save", "sche')
     to_act = original.names[original.to_act[0]]
-    app = _wired()(settings=TuiSettings(speed="instant"))
+    app = CardtableApp(settings=TuiSettings(speed="instant"))
     async with app.run_test(size=SIZE) as pilot:
         await pick_from_menu(pilot, "resume")
         await wait_for(pilot, lambda: isinstance(app.screen, ResumeScreen) and app.screen.is_mounted)
@@ -146,8 +113,30 @@ async def test_resume_from_the_menu_opens_behind_the_curtain(engine):
 
 
 @sync
+async def test_the_resume_list_shows_every_column_of_a_long_row(engine):
+    """Six long names, at 142x38 (a 1280x800 browser window): the last column (Moves) is
+    not cut off (the list was 110 cells wide whatever the room)."""
+    from textual.widgets import DataTable
+
+    names = [f"Maximiliana {n}" for n in range(2, 8)]
+    session = Session.start(GAME, [Seat(name, "human") for name in names], None, seed=4)
+    saver = Autosaver(session, save_id="six-long-names").attach()
+    play(session, 12, random.Random(1))
+    assert saver.save()
+    app = CardtableApp(settings=TuiSettings(speed="instant"))
+    async with app.run_test(size=(142, 38)) as pilot:
+        await pick_from_menu(pilot, "resume")
+        await wait_for(pilot, lambda: isinstance(app.screen, ResumeScreen) and app.screen.is_mounted)
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert table.display, screen_text(app)
+        assert table.virtual_size.width <= table.scrollable_content_region.width, (table.virtual_size, table.region)
+        assert "Moves" in screen_text(app)
+
+
+@sync
 async def test_resume_screen_without_saves_and_back(engine):
-    app = _wired()(settings=TuiSettings(speed="instant"))
+    app = CardtableApp(settings=TuiSettings(speed="instant"))
     async with app.run_test(size=SIZE) as pilot:
         await pick_from_menu(pilot, "resume")
         await wait_for(pilot, lambda: isinstance(app.screen, ResumeScreen) and app.screen.is_mounted)
@@ -162,9 +151,9 @@ async def test_resume_screen_without_saves_and_back(engine):
 async def test_resume_id_at_start_and_autosave_after_each_move(engine):
     """`cardtable resume ID`: the app opens at the game; the computers' moves are saved."""
     session = Session.start(GAME, [Seat("Ann", "random"), Seat("Bob", "random")], seed=5)
-    saver = Autosaver(session, save_id="computers").attach()
+    Autosaver(session, save_id="computers").attach()  # (the session holds it)
     play(session, 2, random.Random(0))
-    app = _wired()(settings=TuiSettings(speed="instant"), resume="computers")
+    app = CardtableApp(settings=TuiSettings(speed="instant"), resume="computers")
     async with app.run_test(size=SIZE) as pilot:
         from cardtable.tui.screens.game_over import GameOverScreen
 
@@ -183,7 +172,7 @@ async def test_resume_id_at_start_and_autosave_after_each_move(engine):
 async def test_a_new_game_is_saved_as_it_is_played(engine):
     from cardtable.tui.screens.game_over import GameOverScreen
 
-    app = _wired()(
+    app = CardtableApp(
         start=dict(game_id=GAME, names=["Cleo", "Dev"], kinds=["random", "random"], options=None, seed=8),
         settings=TuiSettings(speed="instant"),
     )
@@ -194,6 +183,77 @@ async def test_a_new_game_is_saved_as_it_is_played(engine):
 
 
 @sync
+async def test_a_save_failing_in_the_writer_thread_is_told_on_the_apps_thread(engine, monkeypatch):
+    """The autosave writes from its own thread; its failure reaches ``app.notify`` on the app's thread."""
+    import threading
+
+    from cardtable.tui.screens.game_over import GameOverScreen
+
+    failed_in: set[int] = set()
+
+    def full_disk(*args, **kwargs):
+        failed_in.add(threading.get_ident())
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("cardtable.storage.saves.files.atomic_write_text", full_disk)
+    told: list[tuple[int, str]] = []
+    app = CardtableApp(
+        start=dict(game_id=GAME, names=["Cleo", "Dev"], kinds=["random", "random"], options=None, seed=8),
+        settings=TuiSettings(speed="instant"),
+    )
+    app.notify = lambda message, **kw: told.append((threading.get_ident(), kw.get("title", "")))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        app_thread = threading.get_ident()
+    assert failed_in - {app_thread}, "no write failed in the writer thread"
+    assert told and {title for _, title in told} == {"Game not saved"}
+    assert {thread for thread, _ in told} == {app_thread}
+
+
+def test_a_save_failing_while_the_app_waits_for_the_writer_does_not_hang_the_app(engine, monkeypatch):
+    """The app's thread waits for the writer (Autosaver.flush, at the game's end) while the
+    writer's failure is being told: the notice must not wait for the app's thread (it did:
+    call_from_thread, a deadlock that hung the suite)."""
+    import threading
+
+    from cardtable.storage.autosave import Autosaver
+    from cardtable.tui.screens.game_over import GameOverScreen
+
+    flushing = threading.Event()
+    original_flush = Autosaver.flush
+
+    def flush(self):
+        flushing.set()
+        original_flush(self)
+
+    def full_disk(*args, **kwargs):
+        if threading.current_thread().name.startswith("autosave"):  # the writer: fail once the app waits
+            flushing.wait(5)
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Autosaver, "flush", flush)
+    monkeypatch.setattr("cardtable.storage.saves.files.atomic_write_text", full_disk)
+    told: list[str] = []
+
+    async def play() -> None:
+        app = CardtableApp(
+            start=dict(game_id=GAME, names=["Cleo", "Dev"], kinds=["random", "random"], options=None, seed=8),
+            settings=TuiSettings(speed="instant"),
+        )
+        app.notify = lambda message, **kw: told.append(kw.get("title", ""))
+        async with app.run_test(size=SIZE) as pilot:
+            await wait_for(pilot, lambda: isinstance(app.screen, GameOverScreen))
+            await wait_for(pilot, lambda: bool(told))
+
+    # The app runs in the main thread's stead in a thread of its own, so that a hang fails the test.
+    runner = threading.Thread(target=asyncio.run, args=(play(),), daemon=True)
+    runner.start()
+    runner.join(120)
+    assert not runner.is_alive(), "the app hung waiting for the autosave's writer"
+    assert told and set(told) == {"Game not saved"}
+
+
+@sync
 async def test_resuming_a_damaged_save_says_why(engine):
     save_id, _ = _hot_seat_save(engine)
     path = SaveStore().path_of(save_id)
@@ -201,7 +261,7 @@ async def test_resuming_a_damaged_save_says_why(engine):
     data["digest"] = "0000000000000000"
     path.write_text(json.dumps(data))
     path.with_name(path.name + ".bak").unlink()
-    app = _wired()(settings=TuiSettings(speed="instant"), resume=save_id)
+    app = CardtableApp(settings=TuiSettings(speed="instant"), resume=save_id)
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: any("digest mismatch" in n.message for n in app._notifications))
         assert isinstance(app.screen, MenuScreen)
@@ -226,7 +286,7 @@ async def test_statistics_screen(engine):
     from textual.widgets import DataTable
 
     _record_some_results()
-    app = _wired()(settings=TuiSettings(speed="instant"))
+    app = CardtableApp(settings=TuiSettings(speed="instant"))
     async with app.run_test(size=SIZE) as pilot:
         await pick_from_menu(pilot, "stats")
         await wait_for(pilot, lambda: isinstance(app.screen, StatisticsScreen) and app.screen.is_mounted)
@@ -253,7 +313,7 @@ async def test_statistics_screen_with_a_broken_file(engine):
     path = StatsStore().path
     path.parent.mkdir(parents=True)
     path.write_text("{{{")
-    app = _wired()(settings=TuiSettings(speed="instant"))
+    app = CardtableApp(settings=TuiSettings(speed="instant"))
     async with app.run_test(size=SIZE) as pilot:
         await pick_from_menu(pilot, "stats")
         await wait_for(pilot, lambda: isinstance(app.screen, StatisticsScreen) and app.screen.is_mounted)
@@ -270,7 +330,7 @@ async def test_statistics_screen_with_a_broken_file(engine):
 async def test_settings_screen_saves(engine):
     from textual.widgets import Select, Switch
 
-    app = _wired()()  # preferences from the (missing) settings file: the defaults
+    app = CardtableApp()  # preferences from the (missing) settings file: the defaults
     async with app.run_test(size=SIZE) as pilot:
         assert app.settings == TuiSettings(theme="textual-dark")
         await pick_from_menu(pilot, "settings")
@@ -311,7 +371,7 @@ async def test_settings_cancel_changes_nothing(engine):
 
     save_settings(Settings(theme="nord"))
     before = load_settings().path.read_bytes()
-    app = _wired()()
+    app = CardtableApp()
     async with app.run_test(size=SIZE) as pilot:
         assert app.theme == "nord" and app.settings.theme == "nord"
         await pick_from_menu(pilot, "settings")
@@ -329,7 +389,7 @@ async def test_a_broken_settings_file_gives_defaults_and_a_notice(engine):
     path = load_settings().path
     path.parent.mkdir(parents=True)
     path.write_text('{"theme": "nord", "curtain": "sometimes"}')
-    app = _wired()()
+    app = CardtableApp()
     async with app.run_test(size=SIZE) as pilot:
         await wait_for(pilot, lambda: any("broken" in n.message for n in app._notifications))
         assert app.settings == TuiSettings(theme="textual-dark")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -16,7 +17,6 @@ import time
 from pathlib import Path
 
 from storage_helpers import play, start
-import random
 
 from cardtable.cli import main
 from cardtable.storage.autosave import Autosaver
@@ -44,8 +44,9 @@ def _saved_game(save_id: str) -> str:
 
 def _first_window(save_id: str) -> subprocess.Popen:
     env = dict(os.environ, PYTHONPATH=str(SRC), CARDTABLE_NO_TTY_CHECK="1")
-    proc = subprocess.Popen([sys.executable, "-c", WINDOW, save_id], env=env,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", WINDOW, save_id], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     store = SaveStore()
     deadline = time.monotonic() + 60
     while store.in_use(save_id) is None:

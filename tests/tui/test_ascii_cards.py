@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 import pytest
+from test_full_games import sensible
+from tui_helpers import (
+    make_app,
+    play_to_game_over,
+    random_session,
+    ready,
+    run_async,
+    screen_text,
+    table_app,
+    wait_until,
+)
 
 from cardtable.tui.cardfaces import CardStyle, colour_suits, plain_cards
 from cardtable.tui.screens.picker import PickerScreen
-from test_full_games import sensible
-from tui_helpers import make_app, play_to_game_over, random_session, ready, run_async, screen_text, table_app, wait_until
 
 SYMBOLS = set("♠♥♦♣★")
 
@@ -38,10 +47,10 @@ async def test_confirm_bar_hint_and_picker_use_ascii_cards():
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_until(pilot, lambda: ready(app))
         await pilot.press("1")  # a hand card to swap: which face-up card? (a picker), then the confirm bar
-        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen) or app.screen._confirming is not None)
+        await wait_until(pilot, lambda: isinstance(app.screen, PickerScreen) or app.screen.confirming)
         assert not SYMBOLS & set(screen_text(app)), screen_text(app)
         if isinstance(app.screen, PickerScreen):
             await pilot.press("enter")
-            await wait_until(pilot, lambda: not isinstance(app.screen, PickerScreen) and app.screen._confirming is not None)
+            await wait_until(pilot, lambda: not isinstance(app.screen, PickerScreen) and app.screen.confirming)
         text = screen_text(app)
         assert "face up and take" in text and not SYMBOLS & set(text), text

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from test_full_games import sensible
+from tui_helpers import make_app, play_to_game_over, ready, run_async, screen_text, wait_until
 
 from cardtable.core.cards import parse_card
 from cardtable.tui.cardfaces import CardStyle, chip, colour_suits, face
 from cardtable.tui.screens.game_over import GameOverScreen, with_names
 from cardtable.tui.screens.secret import SecretPromptScreen
 from cardtable.tui.screens.table import TableScreen
-from test_full_games import sensible
-from tui_helpers import make_app, play_to_game_over, ready, run_async, screen_text, wait_until
 
 
 def test_card_faces_unicode_and_ascii():
@@ -23,7 +23,10 @@ def test_card_faces_unicode_and_ascii():
 
 
 def test_reasons_name_the_players():
-    assert with_names("seat 2 passed on turn 1; seat 10 did not", ["Ann", "Bob"]) == "Bob passed on turn 1; seat 10 did not"
+    assert (
+        with_names("seat 2 passed on turn 1; seat 10 did not", ["Ann", "Bob"])
+        == "Bob passed on turn 1; seat 10 did not"
+    )
 
 
 @run_async

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-import random
 
 import pytest
+from flow_helpers import FakeUI
 
+import cardtable.table.seats as seats_module
 from cardtable.session import Seat, Session
-from cardtable.tui.flow.bots import bot_request, bot_seed, think
+from cardtable.table.seats import bot_request, bot_seed, think
 from cardtable.tui.flow.driver import GameDriver
 from cardtable.tui.flow.privacy import Privacy
 from cardtable.tui.flow.recap import recap
@@ -41,59 +42,26 @@ def test_privacy_policy(kinds, mode, shielded, resting):
         assert not privacy.needs_curtain(human, human)
 
 
-class FakeUI:
-    """Records what the driver asks for; humans play random legal moves."""
-
-    def __init__(self, session: Session) -> None:
-        self.session = session
-        self.rng = random.Random(1)
-        self.log: list[tuple] = []
-        self.viewer = None
-
-    def set_viewer(self, seat):
-        self.viewer = seat
-        self.log.append(("viewer", seat))
-
-    def set_status(self, text):
-        pass
-
-    async def curtain(self, seat, lines):
-        assert self.viewer is None, "the curtain falls over a table showing someone's cards"
-        self.log.append(("curtain", seat, tuple(lines)))
-
-    async def ask_move(self, seat):
-        assert self.viewer == seat, "a human chooses without seeing their own view"
-        self.log.append(("ask", seat))
-        return self.rng.choice(self.session.legal_moves(seat))
-
-    def refused(self, seat, reason):
-        raise AssertionError(reason)
-
-    async def think(self, seat, bot, view, events):
-        assert view.player == seat and all(e.visible(seat) for e in events)
-        return think(bot, view, events)
-
-    async def show_events(self, events):
-        pass
-
-    async def pause(self, seconds):
-        pass
-
-    async def reveal(self, reveal):
-        self.log.append(("reveal",))
-
-    async def summary(self, summary):
-        self.log.append(("summary",))
-
-    def hold_reveal(self, on):
-        self.log.append(("hold_reveal", on))
-
-
 def run(game_id, kinds, mode="auto", options=None, seed=3):
     session = Session.start(game_id, seats(*kinds), options, seed)
     ui = FakeUI(session)
     driver = GameDriver(session, get_presenter(game_id), TuiSettings(curtain=mode, speed="instant"), ui)
-    outcome = asyncio.run(driver.run())
+    thought = []
+
+    def checked_think(bot, view, events):
+        # a computer seat's bot gets its own seat's view and only the events that seat may see
+        seat = session.to_act[0] if len(session.to_act) == 1 else view.player
+        assert view.player == seat and all(e.visible(seat) for e in events)
+        assert view == session.view(seat) and len(events) == sum(e.visible(seat) for e in session.events)
+        thought.append(seat)
+        return think(bot, view, events)
+
+    real, seats_module.think = seats_module.think, checked_think
+    try:
+        outcome = asyncio.run(driver.run())
+    finally:
+        seats_module.think = real
+    assert thought or all(kind == "human" for kind in kinds)
     return session, ui, outcome
 
 

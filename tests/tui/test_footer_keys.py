@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from cardtable.tui.screens.table import TableScreen
 from tui_helpers import make_app, ready, run_async, screen_text, table_of, wait_until
 
 
@@ -16,9 +15,27 @@ async def test_keys_that_do_not_apply_are_not_in_the_footer():
     async with app.run_test(size=(100, 24)) as pilot:
         await wait_until(pilot, lambda: ready(app))
         table = table_of(app)
-        assert table._area.action("pass").move is None  # passing is not a move now
+        assert table.area.action("pass").move is None  # passing is not a move now
         line = footer(app)
         assert " d Draw" in line and "Pass" not in line, line
+
+
+@run_async
+async def test_undo_is_offered_only_once_there_is_a_move_of_ones_own_to_take_back():
+    app = make_app("one-card", 2, kinds=["human", "normal"], seed=5)
+    async with app.run_test(size=(100, 24)) as pilot:
+        await wait_until(pilot, lambda: ready(app))
+        await pilot.pause()
+        first = footer(app)
+        assert "Undo" not in first and "Hint" in first, first  # nothing of theirs to take back yet
+        table = table_of(app)
+        moves = len(table.source.session.moves)
+        await pilot.press("d")
+        await wait_until(pilot, lambda: table.confirming)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: ready(app) and len(table.source.session.moves) >= moves + 2)
+        await pilot.pause()
+        assert " u Undo" in footer(app), footer(app)  # their draw can be taken back now
 
 
 @run_async
@@ -52,5 +69,5 @@ async def test_a_narrow_footer_drops_the_apps_keys_first_and_keeps_the_keys_scre
         # Before: the line was cut mid-item ("... ^q Quit  f1"), losing "? Keys".
         assert narrow.endswith("? Keys"), narrow
         assert "palette" not in narrow and "Rules" not in narrow, narrow
-        for label in ("Choose", "Menu", "Undo", "Hint", "History"):
+        for label in ("Choose", "Menu", "Hint", "History"):
             assert label in narrow, (label, narrow)

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import pytest
-
 from tui_helpers import make_app, play_to_game_over, run_async, screen_text, table_of
 
 pytestmark = pytest.mark.slow  # complete games driven by keys

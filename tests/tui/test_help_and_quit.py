@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from tui_helpers import make_app, ready, run_async, screen_text, wait_until
+
 from cardtable.tui.screens.confirm import ConfirmScreen
 from cardtable.tui.screens.curtain import CurtainScreen
 from cardtable.tui.screens.keys import KeysScreen
 from cardtable.tui.screens.rules import RulesScreen
 from cardtable.tui.screens.table import TableScreen
-from tui_helpers import make_app, ready, run_async, screen_text, wait_until
 
 
 @run_async
@@ -70,3 +71,26 @@ async def test_cli_start_with_options_object_and_no_seed():
         await wait_until(pilot, lambda: ready(app))
         table = next(s for s in app.screen_stack if isinstance(s, TableScreen))
         assert table.session.options.short_game and table.session.seed > 0
+
+
+@run_async
+async def test_the_menu_does_not_wrap_round_to_quit():
+    """↑ on the first game stays there (Textual's list wraps round: one ↑ too many, then
+    Enter, quit); ↓ on Quit stays on Quit; in a terminal, Quit from the menu quits at once."""
+    from cardtable.tui.app import CardtableApp
+    from cardtable.tui.screens.menu import MenuScreen
+    from cardtable.tui.settings import TuiSettings
+
+    app = CardtableApp(settings=TuiSettings(speed="instant"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, MenuScreen))
+        menu = app.screen.query_one("#menu-list")
+        await pilot.press("up", "up")
+        await pilot.pause()
+        assert menu.highlighted == 0
+        await pilot.press("end", "down", "down")
+        await pilot.pause()
+        assert menu.get_option_at_index(menu.highlighted).id == "quit"
+        await pilot.press("enter")
+        await pilot.pause()
+    assert app.return_code == 0

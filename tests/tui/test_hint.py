@@ -8,6 +8,7 @@ import dataclasses
 import random
 
 import pytest
+from tui_helpers import make_app, random_session, ready, run_async, screen_text, table_app, table_of, wait_until
 
 from cardtable.bots import decision_seed, make_bot
 from cardtable.bots.hints import explain
@@ -15,11 +16,10 @@ from cardtable.core.cards import Card
 from cardtable.core.record import HintMark
 from cardtable.session import Seat, Session
 from cardtable.storage.saves import SaveStore
-from cardtable.tui.flow.hints import make_hint
+from cardtable.table.hints import make_hint
 from cardtable.tui.screens.curtain import CurtainScreen
 from cardtable.tui.screens.secret import SecretPromptScreen
 from cardtable.tui.widgets.card_rows import CardRows
-from tui_helpers import make_app, random_session, ready, run_async, screen_text, table_app, table_of, wait_until
 
 
 def normal_move(session: Session, seat: int):
@@ -61,12 +61,12 @@ async def test_a_hint_marks_the_normal_players_card_and_enter_plays_it():
         await pilot.pause()
         assert session.hints == [HintMark(at=at, player=0)]
         await pilot.press("enter")
-        await wait_until(pilot, lambda: table._confirming is not None)
+        await wait_until(pilot, lambda: table.confirming)
         await pilot.press("enter")
         await wait_until(pilot, lambda: len(session.moves) > at)
         assert session.moves[at] == (0, expected)
         assert "hint" not in screen_text(app).replace("Hint", "")  # the mark goes with the move
-        saver = app._autosavers[id(session)]
+        saver = app.persistence.saver_of(session)
         saver.flush()
         assert SaveStore().load(saver.save_id).session.hints == [HintMark(at=at, player=0)]
 
@@ -92,7 +92,7 @@ async def test_a_hint_of_several_cards_selects_them_all():
         assert rows.selected == rows.hinted and len(rows.hinted) == len(hint.move.cards)
         assert sorted(marked_cards(screen_text(app))) == sorted(card.face for card in hint.move.cards)
         await pilot.press("enter")
-        await wait_until(pilot, lambda: table._confirming is not None)
+        await wait_until(pilot, lambda: table.confirming)
         await pilot.press("enter")
         await wait_until(pilot, lambda: len(session.moves) > at)
         assert session.moves[at] == (0, hint.move)
@@ -135,7 +135,9 @@ async def test_a_hint_in_a_hot_seat_game_shows_no_other_hand():
         assert table._status.startswith("Hint (normal)")
         text = screen_text(app)
         public = {e.render(session.names) for e in session.events if e.visible(None)}
-        seen = {w.strip(".,:;()") for line in public for w in line.split()} | {c.face for c in session.view(None).discard}
+        seen = {w.strip(".,:;()") for line in public for w in line.split()} | {
+            c.face for c in session.view(None).discard
+        }
         others = {c.face for c in session.view(1 - seat).hand} - set(c.face for c in session.view(seat).hand) - seen
         assert others, "the other hand has no card of its own to look for"
         assert not others & {w.strip(".,:;()") for w in text.split()}
@@ -152,7 +154,9 @@ def cards_in(value) -> set[Card]:
     return set()
 
 
-@pytest.mark.parametrize("game_id,options", [("one-card", None), ("shed", {"short_game": True}), ("one-too-many", None)])
+@pytest.mark.parametrize(
+    "game_id,options", [("one-card", None), ("shed", {"short_game": True}), ("one-too-many", None)]
+)
 def test_hints_come_from_the_view_alone(game_id, options):
     """A state with the hidden cards dealt otherwise (consistent with the seat's view) gives the
     same hint; and a hint's reason names no card the view does not show."""
@@ -171,7 +175,9 @@ def test_hints_come_from_the_view_alone(game_id, options):
                 assert session.game.view(other.state, seat) == view
                 assert make_hint(other, seat) == hint
                 shown = {card.face for card in cards_in(view)}
-                named = {w.strip(".,:;()") for w in hint.reason.split()} & {c.face for c in session.game.all_cards(session.state)}
+                named = {w.strip(".,:;()") for w in hint.reason.split()} & {
+                    c.face for c in session.game.all_cards(session.state)
+                }
                 assert named <= shown, (hint.reason, named - shown)
                 checked += 1
             session.apply(seat, rng.choice(session.legal_moves(seat)))
@@ -180,9 +186,10 @@ def test_hints_come_from_the_view_alone(game_id, options):
 
 @run_async
 async def test_a_hinted_exchange_marks_both_cards_and_the_picker_offers_it_first():
+    from textual.widgets import OptionList
+
     from cardtable.games.shed.moves import Exchange
     from cardtable.tui.screens.picker import PickerScreen
-    from textual.widgets import OptionList
 
     app = make_app("shed", 2, kinds=["human", "normal"], seed=3)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -200,7 +207,26 @@ async def test_a_hinted_exchange_marks_both_cards_and_the_picker_offers_it_first
         await pilot.pause()
         assert picker.picker.choices[picker.query_one(OptionList).highlighted].move == hint.move
         await pilot.press("enter")
-        await wait_until(pilot, lambda: table._confirming is not None)
+        await wait_until(pilot, lambda: table.confirming)
         await pilot.press("enter")
         await wait_until(pilot, lambda: len(session.moves) == 1)
         assert session.moves[0] == (0, hint.move)
+
+
+def test_shed_hint_counts_a_burned_stack_as_the_log_does():
+    """A 10's hint says how many cards burn, the 10 (or 10s) played included, as the burn event does."""
+    from cardtable.games.shed.moves import Play
+
+    def ten_on_a_stack(session) -> bool:
+        if session.is_over or not session.view(None).stack:
+            return False
+        seat = session.to_act[0]
+        return any(type(m) is Play and m.cards[0].rank == 10 for m in session.legal_moves(seat))
+
+    session = random_session("shed", ["human"] * 3, 11, ten_on_a_stack)
+    seat = session.to_act[0]
+    move = next(m for m in session.legal_moves(seat) if type(m) is Play and m.cards[0].rank == 10)
+    reason = explain(session.game, session.view(seat), move)
+    burn = next(e for e in session.apply(seat, move) if e.kind == "burn")
+    count = burn.get("count")
+    assert f"({count} cards)" in reason and f"({count} cards)" in burn.render(session.names), (reason, burn.text)

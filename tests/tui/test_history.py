@@ -9,22 +9,24 @@ from __future__ import annotations
 import threading
 
 from textual.widgets import Input
+from tui_helpers import random_session, ready, run_async, screen_text, table_app, wait_until
 
 from cardtable.core.engine import Event
 from cardtable.tui.screens.curtain import CurtainScreen
 from cardtable.tui.screens.history import Entry, HistoryScreen, history_entries, search
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.widgets.move_log import MAX_LINES, MoveLog
-from tui_helpers import random_session, ready, run_async, screen_text, table_app, wait_until
 
 SIZE = (80, 24)
 
 
 def long_hot_seat_game(kinds=("human", "human"), seed: int = 5, stop=None):
     """A One-Card game with well over 150 log lines, private draws for every seat, a human to act."""
+
     def far_enough(session) -> bool:
         private = {seat for e in session.events if e.visible_to for seat in e.visible_to}
         return len(session.events) > 220 and private == {0, 1} and session.seats[session.to_act[0]].is_human
+
     return random_session("one-card", list(kinds), seed, stop or far_enough, prefer="Draw")
 
 
@@ -85,7 +87,9 @@ async def test_history_keeps_the_lines_the_log_panel_drops():
     app = table_app(session)
     async with app.run_test(size=SIZE) as pilot:
         table, history = await open_history_at_turn(pilot)
-        expected = [e.render(session.names) for e in session.events if e.visible(table.viewer) and table.presenter.loggable(e)]
+        expected = [
+            e.render(session.names) for e in session.events if e.visible(table.viewer) and table.presenter.loggable(e)
+        ]
         assert len(expected) > MAX_LINES
         panel = table.query_one(MoveLog).source
         assert len(panel) == MAX_LINES  # the table's log keeps the last 150
@@ -114,10 +118,12 @@ async def test_history_is_public_only_while_no_hand_is_on_screen(monkeypatch):
     """Two humans and a computer: while the computer thinks, no hand is shown, and the
     history holds only public lines (no curtain can fall on one player's history)."""
     gate = threading.Event()
-    import cardtable.tui.screens.table as table_module
+    import cardtable.table.seats as table_module
 
     real_think = table_module.think
-    monkeypatch.setattr(table_module, "think", lambda bot, view, events: (gate.wait(10), real_think(bot, view, events))[1])
+    monkeypatch.setattr(
+        table_module, "think", lambda bot, view, events: (gate.wait(10), real_think(bot, view, events))[1]
+    )
 
     def computer_to_act(session) -> bool:
         private = {seat for e in session.events if e.visible_to for seat in e.visible_to}
@@ -155,12 +161,22 @@ def test_headings_and_search():
 
     entries = history_entries(events, ["Ann", "Bob"], heading)
     assert [e.text for e in entries] == [
-        "Hand 1", "Ann plays K♣.", "Bob plays 7♥.", "Hand 2", "Hand 2: Bob deals 5 cards to each player; Ann leads.", "Ann plays 2♠.",
+        "Hand 1",
+        "Ann plays K♣.",
+        "Bob plays 7♥.",
+        "Hand 2",
+        "Hand 2: Bob deals 5 cards to each player; Ann leads.",
+        "Ann plays 2♠.",
     ]
     assert [e.heading for e in entries] == [True, False, False, True, False, False]
     # a line found is shown under its heading; card faces match in letters; a heading keeps its part
     assert search(entries, "kc") == [Entry("Hand 1", True), Entry("Ann plays K♣.")]
-    assert search(entries, "ANN PLAYS") == [Entry("Hand 1", True), Entry("Ann plays K♣."), Entry("Hand 2", True), Entry("Ann plays 2♠.")]
+    assert search(entries, "ANN PLAYS") == [
+        Entry("Hand 1", True),
+        Entry("Ann plays K♣."),
+        Entry("Hand 2", True),
+        Entry("Ann plays 2♠."),
+    ]
     assert search(entries, "hand 2") == entries[3:]
     assert search(entries, "queen") == []
     assert search(entries, "  ") == entries
@@ -170,8 +186,8 @@ def test_headings_and_search():
 
 def test_history_snapshot(snap_compare):
     def hand_two_begun(session) -> bool:
-        kinds = [e.kind for e in session.events[-6:]]
-        return "deal" in kinds and session.seats[session.to_act[0]].is_human
+        hand_two = any(e.kind == "deal" and e.get("hand") == 2 for e in session.events[-6:])
+        return hand_two and session.seats[session.to_act[0]].is_human
 
     session = random_session("one-card", ["human", "human"], 2, hand_two_begun)
 
@@ -179,3 +195,50 @@ def test_history_snapshot(snap_compare):
         await open_history_at_turn(pilot)
 
     assert snap_compare(table_app(session), terminal_size=SIZE, run_before=open_it)
+
+
+@run_async
+async def test_history_keys_and_the_palette_work_while_the_number_prompt_is_open():
+    """One Too Many is played in a prompt whose field takes the digits: there ``l`` opens the
+    history, ``?`` the keys, the palette offers History, and digits still go in the field."""
+    from textual.command import CommandPalette
+    from tui_helpers import make_app, press_for_prompt
+
+    from cardtable.games.one_too_many import Ask
+    from cardtable.tui.screens.keys import KeysScreen
+    from cardtable.tui.screens.secret import SecretPromptScreen
+
+    app = make_app("one-too-many", 2, curtain="never")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_until(pilot, lambda: isinstance(app.screen, SecretPromptScreen) and app.screen.is_mounted)
+        await pilot.pause()
+        await press_for_prompt(pilot, app.screen, Ask(3))  # Ann's number; then Bob's prompt
+        await wait_until(pilot, lambda: isinstance(app.screen, SecretPromptScreen) and "Bob" in app.screen.prompt.title)
+        prompt = app.screen
+        await pilot.pause()
+        assert "l History" in screen_text(app).splitlines()[-1]
+        await pilot.press("l")
+        await wait_until(pilot, lambda: isinstance(app.screen, HistoryScreen) and app.screen.is_mounted)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "History · as Bob saw it" in text and "Ann has chosen a number" in text
+        assert "3" not in text.replace("Esc", "")  # (Ann's number stays secret)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is prompt)
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: isinstance(app.screen, KeysScreen) and app.screen.is_mounted)
+        await wait_until(pilot, lambda: "app.keys" in screen_text(app))  # (the keys, once drawn)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is prompt)
+        await pilot.press("ctrl+p")
+        await wait_until(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await pilot.press(*"History")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, HistoryScreen) and app.screen.is_mounted)
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is prompt)
+        await pilot.press("2", "l")
+        await pilot.pause()
+        assert prompt.query_one(Input).value == "2"
+        assert isinstance(app.screen, HistoryScreen)

@@ -7,7 +7,6 @@ import json
 import random
 
 import pytest
-
 from test_full_games import GAMES, sensible
 from tui_helpers import play_to_game_over, run_async, screen_text, table_of
 

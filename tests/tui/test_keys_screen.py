@@ -7,14 +7,23 @@ import json
 
 import pytest
 from textual.binding import Binding
+from tui_helpers import make_app, ready, run_async, screen_text, table_of, wait_until
 
 from cardtable.storage.settings import Settings, load_settings
 from cardtable.tui.app import CardtableApp
-from cardtable.tui.screens.keys import SECTIONS, KeysScreen, bindings_of, id_family, key_label, key_rows, keys_markdown, section_classes
+from cardtable.tui.screens.keys import (
+    SECTIONS,
+    KeysScreen,
+    bindings_of,
+    id_family,
+    key_label,
+    key_rows,
+    keys_markdown,
+    section_classes,
+)
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.settings import TuiSettings
 from cardtable.tui.widgets.footer import KeysFooter
-from tui_helpers import make_app, ready, run_async, screen_text, table_of, wait_until
 
 
 def every_binding(app):
@@ -64,7 +73,14 @@ def test_id_families():
 
 def test_key_labels():
     assert [key_label(k) for k in ("ctrl+q", "question_mark", "left", "escape", "f1", "ctrl+s", "d", "1")] == [
-        "Ctrl+Q", "?", "←", "Esc", "F1", "Ctrl+S", "d", "1",
+        "Ctrl+Q",
+        "?",
+        "←",
+        "Esc",
+        "F1",
+        "Ctrl+S",
+        "d",
+        "1",
     ]
 
 
@@ -79,7 +95,9 @@ async def test_question_mark_opens_it_centred_and_with_the_table_keys():
         dialog = app.screen.query_one("#keys").region
         screen = app.screen.region
         assert abs(dialog.x - (screen.width - dialog.right)) <= 1, dialog  # centred across
-        assert dialog.y == 0 and dialog.bottom == screen.height - 1, dialog  # (a long list: all the height above the footer)
+        assert dialog.y == 0 and dialog.bottom == screen.height - 1, (
+            dialog
+        )  # (a long list: all the height above the footer)
         assert len(app.screen.query(KeysFooter)) == 1
         text = screen_text(app)
         assert "Keys" in text and "Ctrl+Q" in text and "app.quit" in text
@@ -98,7 +116,7 @@ async def test_a_keymap_in_the_settings_file_changes_the_keys(user_dirs):
         footer = screen_text(app).splitlines()[-1]
         assert " g Draw" in footer and " d Draw" not in footer, footer
         # the status line under the hand names the key in effect too
-        assert "g: draw a card" in table._status and "d: draw" not in table._status, table._status
+        assert "press g to draw a card" in table._status and "press d" not in table._status, table._status
         await pilot.press("question_mark")  # no longer the keys
         await pilot.pause()
         assert not isinstance(app.screen, KeysScreen)
@@ -111,7 +129,7 @@ async def test_a_keymap_in_the_settings_file_changes_the_keys(user_dirs):
         await wait_until(pilot, lambda: app.screen is table)
         moves = len(table.session.moves)
         await pilot.press("g")  # draws
-        await wait_until(pilot, lambda: table._confirming is not None)
+        await wait_until(pilot, lambda: table.confirming)
         await pilot.press("enter")
         await wait_until(pilot, lambda: len(table.session.moves) > moves)
         assert table.session.moves[moves][0] == 0 and type(table.session.moves[moves][1]).__name__ == "Draw"
@@ -170,3 +188,26 @@ def test_one_footer_everywhere(screen):
             assert "Back" in screen_text(app).splitlines()[-1] or "Save" in screen_text(app).splitlines()[-1]
 
     asyncio.run(check())
+
+
+@run_async
+async def test_no_key_wraps_in_its_column_at_80_columns():
+    """Each row's keys (up to "1 2 3 4 5 6 7 8 9 0") and id stay whole on their line; only what
+    a key does wraps (the Markdown tables squeezed the first column: "close / tab")."""
+    from cardtable.tui.screens.keys import KeysText
+
+    app = make_app("one-card", 2, kinds=["human", "normal"], seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: ready(app))
+        await pilot.press("question_mark")
+        await wait_until(pilot, lambda: isinstance(app.screen, KeysScreen))
+        text = app.screen.query_one(KeysText)
+        await wait_until(pilot, lambda: "Anywhere" in str(text.content))
+        lines = str(text.content).splitlines()
+        for _title, section in key_rows(app):
+            for row in section:
+                keys, _what, ident = row.cells()
+                assert any(line.startswith(keys + " ") and line.rstrip().endswith(ident) for line in lines), (
+                    keys,
+                    ident,
+                )

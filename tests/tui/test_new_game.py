@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from textual.geometry import Region
 from textual.widgets import Button, Input, Select
+from tui_helpers import run_async, screen_text, wait_until
 
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.screens.curtain import CurtainScreen
@@ -11,7 +13,6 @@ from cardtable.tui.screens.new_game import NewGameScreen, check_names, check_see
 from cardtable.tui.screens.rules import RulesScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.settings import TuiSettings
-from tui_helpers import run_async, screen_text, wait_until
 
 
 def app() -> CardtableApp:
@@ -108,7 +109,7 @@ async def test_rules_from_the_menu_and_f1():
         await wait_until(pilot, lambda: isinstance(cardtable.screen, MenuScreen))
 
 
-_FORM_BEFORE_THE_ENGINE = r'''
+_FORM_BEFORE_THE_ENGINE = r"""
 import asyncio, os, sys
 os.environ["TEXTUAL_DRIVER"] = "textual.drivers.headless_driver:HeadlessDriver"
 from cardtable.tui.app import CardtableApp
@@ -147,7 +148,7 @@ async def main():
     print("ok")
 
 asyncio.run(main())
-'''
+"""
 
 
 def _run_fresh(code: str) -> str:
@@ -183,3 +184,109 @@ def test_the_background_imports_bring_the_options_and_the_markdown_renderer_and_
         "asyncio.run(main())\n"
     )
     assert _run_fresh(code).strip() == "[] [] False"
+
+
+def backgrounds(app, region) -> set:
+    """The background colours drawn on screen over ``region`` (the text's cells)."""
+    strips = app.screen._compositor.render_strips()
+    found = set()
+    for y in range(region.y, min(region.bottom, len(strips))):
+        x = 0
+        for segment in strips[y]:
+            width = len(segment.text)
+            if x < region.right and x + width > region.x and segment.style is not None and segment.style.bgcolor:
+                found.add(segment.style.bgcolor.triplet)
+            x += width
+    return found
+
+
+def far_apart(these: set, those: set) -> bool:
+    """Whether some colour of ``these`` is far from every colour of ``those`` (seen at a glance,
+    not a tint of a few per cent)."""
+    return any(min(sum((a - b) ** 2 for a, b in zip(c, d, strict=True)) for d in those) > 40**2 for c in these)
+
+
+@run_async
+async def test_the_focused_field_stands_out_and_an_open_list_is_a_list_of_its_own():
+    from textual.widgets._select import SelectOverlay
+
+    cardtable = app()
+    async with cardtable.run_test(size=(80, 24)) as pilot:
+        cardtable.new_game("one-card")
+        await wait_until(pilot, lambda: isinstance(cardtable.screen, NewGameScreen))
+        await pilot.pause()
+        screen = cardtable.screen
+        kinds = [screen.query_one(f"#kind-{seat}", Select) for seat in (0, 1)]
+        names = [screen.query_one(f"#name-{seat}", Input) for seat in (0, 1)]
+        seen = []
+        for _ in range(6):  # Tab by Tab: whatever field has the focus is drawn unlike the same field without it
+            await pilot.press("tab")
+            await pilot.pause()
+            focused = cardtable.focused
+            seen.append(focused)
+            for pair in (kinds, names):
+                if focused in pair:
+                    other = pair[1 - pair.index(focused)]
+                    assert far_apart(backgrounds(cardtable, focused.region), backgrounds(cardtable, other.region)), (
+                        focused
+                    )
+        assert kinds[0] in seen and names[1] in seen
+        kinds[0].focus()
+        await pilot.press("enter")  # the seat's kind list opens over the rows below it
+        await pilot.pause(0.2)
+        overlay = next(o for o in kinds[0].query(SelectOverlay) if o.display)
+        box = overlay.region
+        lines = screen_text(cardtable).splitlines()
+        # a border round the list, and a background of its own, not the form's
+        assert lines[box.y][box.x] == "╭" and lines[box.bottom - 1][box.right - 1] == "╯", lines[box.y : box.bottom]
+        inside = box.shrink((1, 1, 1, 1))
+        beside = Region(box.x - 12, inside.y, 10, inside.height)  # the form's rows, left of the list
+        assert not backgrounds(cardtable, inside) & backgrounds(cardtable, beside)
+
+
+def burst(cardtable: CardtableApp, *keys: str) -> None:
+    """Keys that arrive together, as a browser's websocket or a fast typist delivers them:
+    each is posted to the app without waiting for the one before it to take effect."""
+    from textual import events
+
+    for key in keys:
+        cardtable.post_message(events.Key(key, key if len(key) == 1 else None))
+
+
+async def value_becomes(pilot, field: Input, expected: str) -> None:
+    try:
+        await wait_until(pilot, lambda: field.value == expected, timeout=5)
+    except AssertionError:
+        raise AssertionError(f"the field holds {field.value!r}, not {expected!r}") from None
+
+
+@run_async
+async def test_keys_typed_in_a_burst_edit_a_name_in_their_order():
+    """End, five Backspaces and "Ann" at once: "Pla" + "Ann" (Textual's Input applied the
+    letters before the Backspaces still on their way, and gave "nn")."""
+    cardtable = app()
+    async with cardtable.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: isinstance(cardtable.screen, MenuScreen))
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(cardtable.screen, NewGameScreen))
+        name = cardtable.screen.query_one("#name-0", Input)
+        name.focus()
+        await pilot.pause()
+        burst(cardtable, "end", *["backspace"] * 5, "A", "n", "n", "left", "left", "backspace", "B")
+        await value_becomes(pilot, name, "PlaBnn")
+        burst(cardtable, "ctrl+a", "Z", "o", "e")  # Ctrl+A selects the whole name: typing replaces it
+        await value_becomes(pilot, name, "Zoe")
+        seed = cardtable.screen.query_one("#seed", Input)
+        seed.focus()
+        await pilot.pause()
+        burst(cardtable, "1", "2", "backspace", "3")
+        await value_becomes(pilot, seed, "13")
+
+
+def test_a_tick_box_help_says_ticked_not_true_or_false():
+    from cardtable.games.one_card.options import Options
+    from cardtable.tui.widgets.options_form import help_text
+
+    texts = [help_text(info) for info in Options.model_fields.values() if info.annotation is bool]
+    assert any("if unticked" in text for text in texts)
+    assert not any("False" in text or "True" in text for text in texts), texts

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import pytest
 from textual.widgets import Select
+from tui_helpers import run_async, wait_until
 
 from cardtable import games
 from cardtable.games import GAME_INFO, get_row
+from cardtable.session import Seat
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.screens.new_game import NewGameScreen
 from cardtable.tui.settings import TuiSettings
 from cardtable.tui.setup import GameSetup
-from cardtable.session import Seat
-from tui_helpers import run_async, wait_until
 
 
 def _kinds(select: Select) -> list[str]:

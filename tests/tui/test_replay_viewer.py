@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 
+from tui_helpers import make_app, ready, run_async, screen_text, wait_until
+
 from cardtable.core.record import replay
 from cardtable.games import get_game
 from cardtable.session import Seat, Session
@@ -20,13 +22,14 @@ from cardtable.tui.presenters import get_presenter
 from cardtable.tui.screens.replay import ReplayScreen
 from cardtable.tui.screens.resume import ResumeScreen
 from cardtable.tui.settings import TuiSettings
-from tui_helpers import make_app, ready, run_async, screen_text, wait_until
 
 SIZE = (80, 24)
 NAMES = ["Ann", "Bob", "Cat"]
 
 
-def played(game_id: str = "one-card", players: int = 3, seed: int = 4, options=None, moves: int | None = None) -> Session:
+def played(
+    game_id: str = "one-card", players: int = 3, seed: int = 4, options=None, moves: int | None = None
+) -> Session:
     """A game played by seeded random moves, to its end (or ``moves`` moves)."""
     session = Session.start(game_id, [Seat(n) for n in NAMES[:players]], options, seed)
     rng = random.Random(seed)
@@ -64,7 +67,9 @@ def test_timeline_is_the_replay_move_by_move():
     k = timeline.moves // 2
     assert timeline.states[k] == replay(record, get_game, upto=k).state
     parts = timeline.parts(get_presenter("one-card").heading)
-    assert parts[0] == (0, "Hand 1") and [title for _, title in parts] == [f"Hand {i}" for i in range(1, len(parts) + 1)]
+    assert parts[0] == (0, "Hand 1") and [title for _, title in parts] == [
+        f"Hand {i}" for i in range(1, len(parts) + 1)
+    ]
     assert len(parts) >= 2
     for start, title in parts[1:]:  # each hand starts just after the move that dealt it
         assert any(e.kind == "deal" and f"Hand {e.get('hand')}" == title for e in timeline.events[start - 1])
@@ -75,9 +80,13 @@ async def test_public_view_by_default_and_face_up_only_once_over():
     record = finished_record()
     timeline = Timeline.of(record)
     # a move after which the mover drew a card only they saw
-    k = next(i + 1 for i, events in enumerate(timeline.events)
-             if any(e.visible_to for e in events) and any(e.render(NAMES).endswith("draws a card.") for e in events)
-             and max(timeline.view(i + 1).hand_sizes) <= 8)  # (each hand on one line)
+    k = next(
+        i + 1
+        for i, events in enumerate(timeline.events)
+        if any(e.visible_to for e in events)
+        and any(e.render(NAMES).endswith("draws a card.") for e in events)
+        and max(timeline.view(i + 1).hand_sizes) <= 8
+    )  # (each hand on one line)
     secret = next(e for e in timeline.events[k - 1] if e.visible_to).render(NAMES)
     public = next(e for e in timeline.events[k - 1] if e.visible(None)).render(NAMES)
     async with replay_app(record).run_test(size=SIZE) as pilot:
@@ -204,3 +213,21 @@ def test_replay_viewer_snapshot(snap_compare):
         await pilot.pause()
 
     assert snap_compare(replay_app(finished_record()), terminal_size=SIZE, run_before=second_hand_face_up)
+
+
+@run_async
+async def test_face_up_in_one_too_many_adds_no_empty_rows():
+    """One Too Many hides no card in a seat: face up shows the same table, no rows of names or blanks."""
+    record = played("one-too-many", 3, seed=2).record()
+    app = replay_app(record)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await opened(pilot)
+        await pilot.press("end")
+        await pilot.pause()
+        public = screen_text(app).splitlines()
+        await pilot.press("f")
+        await pilot.pause()
+        assert screen.face_up
+        face_up = screen_text(app).splitlines()
+        table_rows = slice(0, len(public) - 3)  # above the mode line, the move bar and the footer
+        assert [line[:50] for line in face_up[table_rows]] == [line[:50] for line in public[table_rows]]

@@ -4,17 +4,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+from tui_helpers import random_session, ready, run_async, screen_text, table_app, wait_until
+
 from cardtable.core.cards import parse_card
 from cardtable.core.engine import Outcome
-from cardtable.tui.cardfaces import CardStyle
 from cardtable.games.one_card import Play
 from cardtable.tui.app import CardtableApp
-from cardtable.tui.settings import TuiSettings
+from cardtable.tui.cardfaces import CardStyle
 from cardtable.tui.screens.game_over import GameOverScreen
 from cardtable.tui.screens.keys import KeysScreen
-from cardtable.tui.screens.table import TableScreen
+from cardtable.tui.settings import TuiSettings
 from cardtable.tui.widgets.card_rows import CardRows
-from tui_helpers import make_app, random_session, ready, run_async, screen_text, table_app, wait_until
 
 
 def _attacked(session) -> bool:
@@ -40,8 +41,9 @@ async def test_one_card_headline_keeps_whose_turn():
 
 @run_async
 async def test_shed_headline_keeps_whose_turn():
-    session = random_session("shed", ["human", "human"], 3, lambda s: s.view(None).phase != "exchange" and s.to_act == (1,),
-                             names=LONG_NAMES)
+    session = random_session(
+        "shed", ["human", "human"], 3, lambda s: s.view(None).phase != "exchange" and s.to_act == (1,), names=LONG_NAMES
+    )
     app = table_app(session, curtain="never")
     async with app.run_test(size=(64, 20)) as pilot:
         await wait_until(pilot, lambda: ready(app))
@@ -59,7 +61,7 @@ async def test_the_prompts_last_line_is_visible_under_an_attack():
         await pilot.pause()
         text = screen_text(app)
         assert "Not playable" in text  # the cursor is on a card that does not answer
-        assert f"d: draw {pending}" in text, text
+        assert f"press d to draw {pending}" in text, text
 
 
 def _big_shed_hand(session) -> bool:
@@ -97,7 +99,9 @@ async def test_shed_big_hand_leaves_every_row_reachable_and_the_cursor_in_sight(
 @run_async
 async def test_game_over_buttons_visible_with_long_reasons():
     names = ["Ann", "Bob", "Cat", "Dan"]
-    reasons = tuple(f"{n} tied on points with someone else; the tie-break by the last round's pile decides it" for n in names)
+    reasons = tuple(
+        f"{n} tied on points with someone else; the tie-break by the last round's pile decides it" for n in names
+    )
     outcome = Outcome(places=(1, 2, 3, 4), points=(30, 20, 10, 0), reasons=reasons)
     app = CardtableApp(settings=TuiSettings())
     async with app.run_test(size=(80, 24)) as pilot:
@@ -107,13 +111,14 @@ async def test_game_over_buttons_visible_with_long_reasons():
         assert "Play again (a)" in text and "Menu (m)" in text, text
 
 
+@pytest.mark.slow  # (hundreds of key presses, each waited for: about a minute)
 @run_async
 async def test_keys_screen_scrolls_to_its_end():
     for size in [(80, 24), (100, 50)]:
         app = CardtableApp(settings=TuiSettings())
         async with app.run_test(size=size) as pilot:
             await pilot.press("question_mark")
-            await wait_until(pilot, lambda: isinstance(app.screen, KeysScreen))
+            await wait_until(pilot, lambda app=app: isinstance(app.screen, KeysScreen))
             await pilot.pause()
             for _ in range(400):  # ↓ reaches the end of the list
                 await pilot.press("down")
@@ -138,5 +143,5 @@ async def test_shed_players_table_keeps_its_columns_at_the_minimum_size():
         header = next(i for i, line in enumerate(lines) if "Player " in line and "Hand" in line)
         # the header and one line per player, none wrapped
         for offset, name in enumerate(names, start=1):
-            assert name in lines[header + offset], lines[header: header + 6]
+            assert name in lines[header + offset], lines[header : header + 6]
         assert "1st" in lines[header + 2] and "…" not in lines[header + 2]

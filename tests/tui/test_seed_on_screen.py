@@ -4,11 +4,11 @@ in another terminal), shown once it is over (the game-over screen and the end of
 from __future__ import annotations
 
 import pytest
+from test_full_games import sensible
+from tui_helpers import make_app, play_to_game_over, run_async, screen_text, table_of
 
 from cardtable.tui.screens.game_over import GameOverScreen
 from cardtable.tui.widgets.move_log import MoveLog
-from test_full_games import sensible
-from tui_helpers import make_app, play_to_game_over, run_async, screen_text, table_of
 
 SECRET = 918273645
 

@@ -6,12 +6,21 @@ from __future__ import annotations
 
 import random
 
+from tui_helpers import (
+    CurtainScreen,
+    GameOverScreen,
+    make_app,
+    press_for_table_move,
+    ready,
+    run_async,
+    screen_text,
+    table_of,
+    wait_until,
+)
+
 from cardtable.games.shed.moves import PickUp
 from cardtable.tui.presenters.shed import stall_warning_at
 from cardtable.tui.widgets.card_rows import CardRows
-from tui_helpers import (
-    CurtainScreen, GameOverScreen, make_app, press_for_table_move, ready, run_async, screen_text, table_of, wait_until,
-)
 
 
 def flat(text: str) -> str:
@@ -44,7 +53,7 @@ async def test_known_cards_and_the_stall_counter_on_screen():
                 break
             if isinstance(screen, CurtainScreen):
                 await pilot.press("enter")
-                await wait_until(pilot, lambda: app.screen is not screen)
+                await wait_until(pilot, lambda screen=screen: app.screen is not screen)
                 continue
             table = table_of(app)
             seat, session = table.viewer, table.session
@@ -87,5 +96,28 @@ async def test_known_cards_and_the_stall_counter_on_screen():
             move = pick_up[0] if pick_up and rng.random() < 0.5 else rng.choice(legal)
             before = len(session.moves)
             await press_for_table_move(pilot, screen, move)
-            await wait_until(pilot, lambda: len(session.moves) > before)
+            await wait_until(pilot, lambda session=session, before=before: len(session.moves) > before)
     assert all(seen.values()), seen
+
+
+@run_async
+async def test_a_long_known_hand_wraps_instead_of_being_cut():
+    """Sixteen known cards at 80 columns: every one of them on screen, none cut by an ellipsis."""
+    from dataclasses import replace
+
+    from tui_helpers import random_session, table_app
+
+    from cardtable.core.cards import parse_card
+
+    session = random_session("shed", ["human", "human"], 6, lambda s: s.view(None).phase != "exchange")
+    app = table_app(session, curtain="never")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: ready(app))
+        codes = ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS", "AS", "2H", "3H", "4H"]
+        known = tuple(parse_card(code) for code in codes)
+        view = replace(session.view(None), known=(known, ()))
+        app.screen.query_one("#public-table").show(view, session.names, table_of(app).card_style)
+        await pilot.pause()
+        table = "\n".join(line.split("│")[0] for line in screen_text(app).splitlines())
+        assert "…" not in table, table
+        assert all(f" {card.face}" in table for card in known), table

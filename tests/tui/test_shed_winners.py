@@ -5,6 +5,7 @@ and in the statistics; after the stall limit only the players who went out win."
 from __future__ import annotations
 
 import pytest
+from tui_helpers import make_app, run_async, screen_text, table_of, wait_until
 
 from cardtable.bots.arena import play_game
 from cardtable.games.shed import GAME, position
@@ -13,8 +14,6 @@ from cardtable.storage.stats import StatsStore, shown_name
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.screens.game_over import GameOverScreen
 from cardtable.tui.settings import TuiSettings
-
-from tui_helpers import make_app, run_async, screen_text, table_of, wait_until
 
 NAMES = ["Ann", "Ben", "Cat", "Dan"]
 
@@ -119,7 +118,11 @@ async def test_the_game_over_screen_after_the_stall_limit():
 @run_async
 async def test_nobody_wins_a_stopped_game_nobody_went_out_of():
     state = position(
-        3, known={0: ["QS"], 1: ["AC"]}, up={0: ["3D"], 1: ["3C"], 2: ["7D"]}, down={1: ["10H"]}, turn=1,
+        3,
+        known={0: ["QS"], 1: ["AC"]},
+        up={0: ["3D"], 1: ["3C"], 2: ["7D"]},
+        down={1: ["10H"]},
+        turn=1,
         options={"stall_limit": 10},
     )
     while not GAME.is_over(state):

@@ -34,7 +34,9 @@ async def test_settings_drop_downs_stay_inside_the_screen():
         app = CardtableApp(settings=TuiSettings())
         async with app.run_test(size=(width, height)) as pilot:
             app.push_screen(SettingsScreen())
-            await wait_until(pilot, lambda: isinstance(app.screen, SettingsScreen) and app.screen.query("#curtain"))
+            await wait_until(
+                pilot, lambda app=app: isinstance(app.screen, SettingsScreen) and app.screen.query("#curtain")
+            )
             await pilot.pause()
             for name in ("theme", "card_style", "computer_speed", "curtain"):
                 select = app.screen.query_one(f"#{name}", Select)

@@ -6,16 +6,16 @@ Update after a deliberate change of looks: ``pytest tests/tui/test_snapshots.py 
 from __future__ import annotations
 
 import pytest
+from test_full_games import sensible
+from tui_helpers import make_app, play_to_game_over, press_for_prompt, ready, wait_until
 
 from cardtable.games.one_too_many import Ask
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.screens.curtain import CurtainScreen
-from cardtable.tui.screens.new_game import NewGameScreen
 from cardtable.tui.screens.interlude import RevealScreen
+from cardtable.tui.screens.new_game import NewGameScreen
 from cardtable.tui.screens.secret import SecretPromptScreen
 from cardtable.tui.settings import TuiSettings
-from test_full_games import sensible
-from tui_helpers import make_app, play_to_game_over, press_for_prompt, ready, wait_until
 
 SIZE = (80, 24)
 
@@ -30,6 +30,19 @@ async def at_human_turn(pilot) -> None:
     if isinstance(app.screen, CurtainScreen):
         await pilot.press("enter")
         await wait_until(pilot, lambda: ready(app) and not isinstance(app.screen, CurtainScreen))
+
+
+async def steady_prompt(pilot) -> None:
+    """The secret prompt mounted, its number field focused and its cursor steady (a blinking
+    cursor is drawn or not depending on when the picture is taken: on a busy machine, either)."""
+    from textual.widgets import Input
+
+    app = pilot.app
+    await wait_until(pilot, lambda: isinstance(app.screen, SecretPromptScreen) and app.screen.is_mounted)
+    field = app.screen.query_one(Input)
+    await wait_until(pilot, lambda: field.has_focus)
+    field.cursor_blink = False  # (shows the cursor, and keeps it shown)
+    await pilot.pause()
 
 
 def test_menu(snap_compare):
@@ -48,8 +61,9 @@ def test_curtain(snap_compare):
     async def first_curtain(pilot):
         await wait_until(pilot, lambda: isinstance(pilot.app.screen, CurtainScreen))
 
-    assert snap_compare(make_app("shed", 2, options={"short_game": True}, seed=2), terminal_size=SIZE,
-                        run_before=first_curtain)
+    assert snap_compare(
+        make_app("shed", 2, options={"short_game": True}, seed=2), terminal_size=SIZE, run_before=first_curtain
+    )
 
 
 def test_one_card_table(snap_compare):
@@ -71,6 +85,7 @@ def test_secret_prompt(snap_compare):
     async def first_prompt(pilot):
         await at_human_turn(pilot)
         assert isinstance(pilot.app.screen, SecretPromptScreen)
+        await steady_prompt(pilot)
 
     assert snap_compare(make_app("one-too-many", 3, seed=2), terminal_size=SIZE, run_before=first_prompt)
 
@@ -94,7 +109,7 @@ def test_one_too_many_table(snap_compare):
         await press_for_prompt(pilot, app.screen, Ask(3))
         await wait_until(pilot, lambda: isinstance(app.screen, RevealScreen))
         await pilot.press("enter")
-        await wait_until(pilot, lambda: isinstance(app.screen, SecretPromptScreen))
+        await steady_prompt(pilot)
 
     app = make_app("one-too-many", 2, kinds=["human", "normal"], seed=2)
     assert snap_compare(app, terminal_size=SIZE, run_before=second_turn)

@@ -97,8 +97,9 @@ def display(self, screen, renderable):
     shown(self, screen, renderable)
     if renderable is not None and type(screen).__name__ == "MenuScreen":
         keys = [key for key, bindings in screen.active_bindings.items() if bindings.binding.id == "app.keys"]
-        print(json.dumps({"modules": sorted(sys.modules), "theme": self.theme, "keys": keys}))
-        sys.stdout.flush()
+        # (os.write: Textual captures print(), and its buffer would be lost to os._exit
+        # where PYTHONUNBUFFERED is not set, as in a user's shell)
+        os.write(1, (json.dumps({"modules": sorted(sys.modules), "theme": self.theme, "keys": keys}) + "\n").encode())
         os._exit(0)
 App._display = display
 from cardtable.cli import main
@@ -125,7 +126,9 @@ def _first_frame(tmp_path, settings: dict | None) -> dict:
         folder = tmp_path / "xdg_config_home" / "cardtable"
         folder.mkdir(parents=True)
         (folder / "settings.json").write_text(json.dumps(settings))
-    proc = subprocess.run([sys.executable, "-c", FIRST_FRAME], check=False, capture_output=True, text=True, env=env, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-c", FIRST_FRAME], check=False, capture_output=True, text=True, env=env, timeout=120
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     return json.loads(proc.stdout)
 

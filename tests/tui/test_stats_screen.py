@@ -4,9 +4,10 @@ results), head to head, the recent games and a replay from there; and its snapsh
 from __future__ import annotations
 
 import random
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from textual.widgets import DataTable, Sparkline
+from tui_helpers import run_async, screen_text, wait_until
 
 from cardtable.core.engine import Outcome
 from cardtable.session import Seat, Session
@@ -15,9 +16,8 @@ from cardtable.tui.app import CardtableApp
 from cardtable.tui.screens.replay import ReplayScreen
 from cardtable.tui.screens.stats import StatisticsScreen
 from cardtable.tui.settings import TuiSettings
-from tui_helpers import run_async, screen_text, wait_until
 
-T0 = datetime(2025, 6, 1, 12, 0, tzinfo=timezone.utc)
+T0 = datetime(2025, 6, 1, 12, 0, tzinfo=UTC)
 
 
 class OneCard:
@@ -70,7 +70,10 @@ async def test_players_head_to_head_and_the_chart():
         await pilot.press("v")
         await wait_until(pilot, lambda: screen.section == "versus")
         table = screen.query_one("#stats-versus", DataTable)
-        rows = {(str(r[0]), str(r[4])): [str(c) for c in r[1:4]] + [str(r[5])] for r in map(table.get_row_at, range(table.row_count))}
+        rows = {
+            (str(r[0]), str(r[4])): [str(c) for c in r[1:4]] + [str(r[5])]
+            for r in map(table.get_row_at, range(table.row_count))
+        }
         assert rows == {("Ann", "Bob"): ["3", "0", "1", "4"], ("Ann", "Cleo"): ["0", "0", "1", "1"]}
         await pilot.press("right")  # One Too Many: nothing yet
         await wait_until(pilot, lambda: screen.game_id == "one-too-many")
@@ -87,8 +90,15 @@ async def test_enter_on_a_recent_game_opens_its_replay():
     sessions = [finished_session(seed) for seed in (1, 2)]
     stats = StatsStore()
     for n, session in enumerate(sessions):
-        stats.record_game(f"s{n}", session.game, session.names, session.outcome(), when=T0 + timedelta(hours=n),
-                          kinds=[s.kind for s in session.seats], record=session.record())
+        stats.record_game(
+            f"s{n}",
+            session.game,
+            session.names,
+            session.outcome(),
+            when=T0 + timedelta(hours=n),
+            kinds=[s.kind for s in session.seats],
+            record=session.record(),
+        )
     app = CardtableApp(settings=TuiSettings(speed="instant"))
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await open_statistics(pilot)
@@ -106,11 +116,48 @@ async def test_enter_on_a_recent_game_opens_its_replay():
         await wait_until(pilot, lambda: app.screen is screen)
 
 
-
 def test_statistics_snapshot(snap_compare):
     record_results()
 
     async def statistics(pilot):
         await open_statistics(pilot)
 
-    assert snap_compare(CardtableApp(settings=TuiSettings(speed="instant")), terminal_size=(80, 24), run_before=statistics)
+    assert snap_compare(
+        CardtableApp(settings=TuiSettings(speed="instant")), terminal_size=(80, 24), run_before=statistics
+    )
+
+
+@run_async
+async def test_at_80_columns_every_column_is_reached_and_the_footer_says_how():
+    record_results()
+    stats = StatsStore()
+    stats.record_game(
+        "cpu",
+        OneCard,
+        ["Ann", "Bob"],
+        Outcome((2, 1), (40, 9)),
+        when=T0 + timedelta(hours=1),
+        kinds=["human", "normal"],
+    )
+    app = CardtableApp(settings=TuiSettings(speed="instant"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_statistics(pilot)
+        for section, last in (("p", "Longest"), ("g", "Hints")):
+            await pilot.press(section)
+            await pilot.pause()
+            text = screen_text(app)
+            footer = text.splitlines()[-1]
+            assert last not in text and "More columns" in footer, (text, footer)
+            for _ in range(12):  # shift+right until the last column is in sight
+                await pilot.press("shift+right")
+                await pilot.pause()
+                if last in screen_text(app):
+                    break
+            text = screen_text(app)
+            assert last in text, text
+            # the first column stays where it was: the players (or the dates) are still there
+            assert ("Bob (normal computer)" in text) if section == "p" else ("2025-06-01" in text), text
+    app = CardtableApp(settings=TuiSettings(speed="instant"))
+    async with app.run_test(size=(160, 30)) as pilot:
+        await open_statistics(pilot)
+        assert "More columns" not in screen_text(app).splitlines()[-1]  # nothing to scroll: not shown

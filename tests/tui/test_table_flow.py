@@ -4,11 +4,25 @@ player, a resumed game's log, the end of a game, and the way back to the menu.""
 
 from __future__ import annotations
 
-import pytest
-
 import asyncio
 import random
 from dataclasses import replace
+
+import pytest
+from flow_helpers import FakeUI
+from test_full_games import sensible
+from tui_helpers import (
+    make_app,
+    play_to_game_over,
+    press_for_prompt,
+    random_session,
+    ready,
+    run_async,
+    screen_text,
+    table_app,
+    table_of,
+    wait_until,
+)
 
 from cardtable.games.one_too_many import Ask
 from cardtable.games.shed.moves import PlayFaceDown
@@ -19,21 +33,20 @@ from cardtable.tui.presenters import get_presenter
 from cardtable.tui.screens.confirm import ConfirmScreen
 from cardtable.tui.screens.curtain import CurtainScreen
 from cardtable.tui.screens.game_over import GameOverScreen
-from cardtable.tui.screens.menu import MenuScreen
 from cardtable.tui.screens.interlude import RevealScreen, SummaryScreen
+from cardtable.tui.screens.menu import MenuScreen
 from cardtable.tui.screens.secret import SecretPromptScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.settings import TuiSettings
 from cardtable.tui.widgets.move_log import MoveLog
-from test_flow import FakeUI
-from test_full_games import sensible
-from tui_helpers import (
-    make_app, play_to_game_over, press_for_prompt, random_session, ready, run_async, screen_text, table_app,
-    table_of, wait_until,
-)
 
-REDO_GAME = dict(game_id="one-too-many", names=["Ann", "Ben", "Cal"], kinds=["human", "human", "normal"],
-                 options={"target": 10}, seed=861472688)
+REDO_GAME = dict(
+    game_id="one-too-many",
+    names=["Ann", "Ben", "Cal"],
+    kinds=["human", "human", "normal"],
+    options={"target": 10},
+    seed=861472688,
+)
 #: the numbers of the issue's report: round 1 Ann 3 / Ben 3, 5 / 1, 5 / 0; round 2 Ann 3, Ben 2
 REDO_PLAN = {0: [3, 5, 5, 3, 1], 1: [3, 1, 0, 2, 1]}
 
@@ -51,7 +64,7 @@ async def play_redo_game(pilot, until_curtains: int):
             seen.append(("curtain", screen.player_name, list(screen.recap)))
         if isinstance(screen, (CurtainScreen, RevealScreen, SummaryScreen)):
             await pilot.press("enter")
-            await wait_until(pilot, lambda: app.screen is not screen)
+            await wait_until(pilot, lambda screen=screen: app.screen is not screen)
             continue
         assert isinstance(screen, SecretPromptScreen)
         table = table_of(app)
@@ -63,7 +76,7 @@ async def play_redo_game(pilot, until_curtains: int):
             move = next(m for m in table.session.legal_moves(seat) if not m.use)
         before = len(table.session.moves)
         await press_for_prompt(pilot, screen, move)
-        await wait_until(pilot, lambda: len(table.session.moves) > before)
+        await wait_until(pilot, lambda table=table, before=before: len(table.session.moves) > before)
     return seen
 
 
@@ -116,8 +129,13 @@ async def test_the_table_shows_the_revealed_numbers_until_the_draws_are_done():
 
 
 def test_the_round_summary_names_the_greediest_and_the_redo():
-    session = random_session("one-too-many", ["human", "human", "human"], 2,
-                             lambda s: any(e.kind == "greediest" for e in s.events), prefer="Ask")
+    session = random_session(
+        "one-too-many",
+        ["human", "human", "human"],
+        2,
+        lambda s: any(e.kind == "greediest" for e in s.events),
+        prefer="Ask",
+    )
     presenter = get_presenter("one-too-many")
     last_move_events = session.events[-40:]
     summary = presenter.summary(last_move_events, session.view(None), session.names)
@@ -132,9 +150,9 @@ def test_the_round_summary_names_the_greediest_and_the_redo():
 class MovesUI(FakeUI):
     """FakeUI that also records each human move and each reveal's title."""
 
-    async def ask_move(self, seat):
-        move = await super().ask_move(seat)
-        self.log.append(("move", seat, move))
+    async def choose(self, request):
+        move = await super().choose(request)
+        self.log.append(("move", request.seat, move))
         return move
 
     async def reveal(self, reveal):
@@ -150,7 +168,7 @@ def test_a_face_down_card_is_seen_by_its_player_before_the_curtain():
     assert flips, "no face-down card was played"
     checked = 0
     for index in flips:
-        later = ui.log[index + 1:]
+        later = ui.log[index + 1 :]
         nxt = next((e for e in later if e[0] in ("curtain", "ask")), None)
         if nxt is None or nxt[0] != "curtain" or nxt[1] == ui.log[index][1]:
             continue  # the game ended, or the same player goes on
@@ -234,12 +252,12 @@ async def test_escape_leaves_the_table_for_the_menu_and_the_game_is_saved():
         await wait_until(pilot, lambda: ready(app))
         table = table_of(app)
         await pilot.press("d")
-        await wait_until(pilot, lambda: table._confirming is not None)
+        await wait_until(pilot, lambda: table.confirming)
         await pilot.press("escape")  # Esc first takes back the confirmation
         await pilot.pause()
         assert not isinstance(app.screen, ConfirmScreen) and not table.session.moves
         await pilot.press("d")
-        await wait_until(pilot, lambda: table._confirming is not None)
+        await wait_until(pilot, lambda: table.confirming)
         await pilot.press("enter")  # a move: saved
         await wait_until(pilot, lambda: ready(app) and table.session.moves)
         await pilot.press("escape")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from textual.command import CommandPalette
+from tui_helpers import run_async, wait_until
 
 from cardtable.storage.choices import OWN_THEMES
 from cardtable.storage.settings import Settings, load_settings, theme_names
@@ -13,7 +14,6 @@ from cardtable.tui.app import CardtableApp
 from cardtable.tui.screens.menu import MenuScreen
 from cardtable.tui.screens.settings import SettingsScreen
 from cardtable.tui.themes import THEMES
-from tui_helpers import run_async, wait_until
 
 
 async def choose_theme_from_the_palette(pilot, name: str) -> None:
@@ -23,7 +23,10 @@ async def choose_theme_from_the_palette(pilot, name: str) -> None:
     await pilot.press(*"theme")
     await pilot.pause(0.3)
     await pilot.press("enter")
-    await wait_until(pilot, lambda: isinstance(app.screen, CommandPalette) and "themes" in str(app.screen.query_one("Input").placeholder))
+    await wait_until(
+        pilot,
+        lambda: isinstance(app.screen, CommandPalette) and "themes" in str(app.screen.query_one("Input").placeholder),
+    )
     await pilot.press(*name)
     await pilot.pause(0.3)
     await pilot.press("enter")

@@ -5,6 +5,20 @@ save after an undo. Privacy is judged on the rendered screen."""
 
 from __future__ import annotations
 
+from tui_helpers import (
+    gate_thinking,
+    make_app,
+    press_for_prompt,
+    press_for_table_move,
+    random_session,
+    ready,
+    run_async,
+    screen_text,
+    table_app,
+    table_of,
+    wait_until,
+)
+
 from cardtable.games.shed.moves import PickUp
 from cardtable.session import Session
 from cardtable.storage.saves import SaveStore
@@ -19,10 +33,6 @@ from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.settings import TuiSettings
 from cardtable.tui.widgets.card_rows import CardRows
 from cardtable.tui.widgets.move_log import MoveLog
-from tui_helpers import (
-    gate_thinking, make_app, press_for_prompt, press_for_table_move, random_session, ready, run_async, screen_text, table_app,
-    table_of, wait_until,
-)
 
 
 def first_playable(session: Session, seat: int):
@@ -38,7 +48,7 @@ async def my_turn(pilot, table: TableScreen, seat: int) -> None:
         if isinstance(app.screen, (CurtainScreen, RevealScreen, SummaryScreen)):
             screen = app.screen
             await pilot.press("enter")
-            await wait_until(pilot, lambda: app.screen is not screen)
+            await wait_until(pilot, lambda screen=screen: app.screen is not screen)
             continue
         if app.screen is table and table.viewer == seat:
             return
@@ -103,7 +113,7 @@ async def test_nothing_to_undo_before_the_first_move():
         await pilot.pause()
         assert table._status == "Nothing to undo: Ann has not made a move yet."
         assert "Nothing to undo" in screen_text(app)
-        assert table.session.moves == moves and table.session.undos == [] and table._waiting is not None
+        assert table.session.moves == moves and table.session.undos == [] and table.request is not None
 
 
 @run_async
@@ -135,8 +145,9 @@ async def test_undo_and_hint_while_a_computer_thinks_are_refused(monkeypatch):
 
 @run_async
 async def test_no_undo_after_the_game_is_over():
-    session = random_session("one-too-many", ["human", "normal"], seed=3, stop=lambda s: s.is_over,
-                             options={"target": 5})
+    session = random_session(
+        "one-too-many", ["human", "normal"], seed=3, stop=lambda s: s.is_over, options={"target": 5}
+    )
     moves = list(session.moves)
     app = table_app(session)
     async with app.run_test(size=(100, 30)) as pilot:
@@ -144,13 +155,16 @@ async def test_no_undo_after_the_game_is_over():
         await pilot.press("t")
         await wait_until(pilot, lambda: isinstance(app.screen, TableScreen))
         table = app.screen
-        await pilot.press("u")
         await pilot.pause()
-        assert table._status == "The game is over: nothing can be undone."
-        await pilot.press("h")
+        footer = screen_text(app).splitlines()[-1]
+        # the keys that cannot act are not shown (nor offered by the palette); the others are
+        assert "Undo" not in footer and "Hint" not in footer, footer
+        assert "o Results" in footer and "l History" in footer and "esc Menu" in footer, footer
+        assert not {"Undo", "Hint"} & {command.title for command in app.get_system_commands(table)}
+        await pilot.press("u", "h")
         await pilot.pause()
-        assert table._status == "The game is over: no more hints."
         assert session.moves == moves and session.undos == [] and session.hints == []
+        assert app.screen is table
 
 
 @run_async
@@ -170,7 +184,7 @@ async def test_revealed_numbers_cannot_be_taken_back():
             if isinstance(app.screen, (RevealScreen, SummaryScreen)):
                 screen = app.screen
                 await pilot.press("enter")
-                await wait_until(pilot, lambda: app.screen is not screen)
+                await wait_until(pilot, lambda screen=screen: app.screen is not screen)
         moves = list(session.moves)
         await pilot.press("u")
         await pilot.pause()
@@ -257,8 +271,12 @@ async def test_hot_seat_undo_refused_by_the_other_player_changes_nothing():
 @run_async
 async def test_shed_picks_up_with_t_and_u_undoes():
     def pick_up_turn(s: Session) -> bool:
-        return (s.to_act == (0,) and s.state.phase.name == "PLAY" and any(p == 0 for p, _ in s.moves)
-                and any(isinstance(m, PickUp) for m in s.legal_moves(0)))
+        return (
+            s.to_act == (0,)
+            and s.state.phase.name == "PLAY"
+            and any(p == 0 for p, _ in s.moves)
+            and any(isinstance(m, PickUp) for m in s.legal_moves(0))
+        )
 
     session = random_session("shed", ["human", "normal"], seed=6, stop=pick_up_turn, options={"short_game": True})
     app = table_app(session)
@@ -268,13 +286,13 @@ async def test_shed_picks_up_with_t_and_u_undoes():
         assert "t to pick up the stack" in table._status
         moves = list(session.moves)
         await pilot.press("t")
-        await wait_until(pilot, lambda: table._confirming is not None)
+        await wait_until(pilot, lambda: table.confirming)
         assert "Pick up the stack" in screen_text(app)
         await pilot.press("u")  # not while the question is open
         await pilot.pause()
         assert table._status.startswith("Answer the question first") and session.moves == moves
         await pilot.press("escape")
-        await wait_until(pilot, lambda: table._confirming is None)
+        await wait_until(pilot, lambda: not table.confirming)
         await pilot.press("u")
         await wait_until(pilot, lambda: len(session.moves) < len(moves) and ready(app))
         assert session.undos and session.moves[-1:] != moves[-1:]
@@ -293,7 +311,7 @@ async def test_a_game_resumed_after_an_undo_is_the_undone_game():
         await my_turn(pilot, table, 0)
         await pilot.press("u")
         await wait_until(pilot, lambda: session.undos and ready(app))
-        saver = app._autosavers[id(session)]
+        saver = app.persistence.saver_of(session)
         save_id = saver.save_id
         saver.flush()
         saved = SaveStore().load(save_id).session

@@ -6,14 +6,15 @@ import asyncio
 import functools
 import random
 import threading
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from cardtable.tui.app import CardtableApp
 from cardtable.tui.presenters.base import ACTION_KEYS
 from cardtable.tui.screens.curtain import CurtainScreen
 from cardtable.tui.screens.game_over import GameOverScreen
-from cardtable.tui.screens.picker import PickerScreen
 from cardtable.tui.screens.interlude import RevealScreen, SummaryScreen
+from cardtable.tui.screens.picker import PickerScreen
 from cardtable.tui.screens.secret import SecretPromptScreen
 from cardtable.tui.screens.table import TableScreen
 from cardtable.tui.settings import TuiSettings
@@ -32,7 +33,7 @@ def run_async(test):
 
 def gate_thinking(monkeypatch) -> threading.Event:
     """Make every computer wait, before it thinks, until the returned event is set."""
-    import cardtable.tui.screens.table as table_module
+    import cardtable.table.seats as table_module
 
     gate = threading.Event()
     real_think = table_module.think
@@ -78,22 +79,33 @@ def ready(app) -> bool:
     if isinstance(screen, (CurtainScreen, SecretPromptScreen, RevealScreen, SummaryScreen, GameOverScreen)):
         return screen.is_mounted
     if isinstance(screen, TableScreen):
-        return screen._waiting is not None and screen.query_one(CardRows).area is not None
+        return screen.request is not None and screen.query_one(CardRows).area is not None
     return False
+
+
+async def at_the_table(pilot, app) -> None:
+    """Wait for the table (a human's turn), passing the hand-off curtains on the way."""
+    for _ in range(20):
+        await wait_until(pilot, lambda: ready(app) or isinstance(app.screen, CurtainScreen))
+        if not isinstance(app.screen, CurtainScreen):
+            break
+        await pilot.press("enter")
+    await pilot.pause()
+    await pilot.pause()
 
 
 async def press_for_table_move(pilot, table: TableScreen, move: Any) -> None:
     """The keys a player presses to make ``move`` at the table (then confirm it)."""
-    area = table._area
+    area = table.area
     assert area is not None and area.active
     for spec in area.actions:
         if spec.move == move:
             key = next(k for a, k, _ in ACTION_KEYS if a == spec.action)
             await pilot.press(key)
-            await wait_until(pilot, lambda: table._confirming is not None)
+            await wait_until(pilot, lambda: table.confirming)
             await pilot.press("enter")
             return
-    view = table.session.view(table.viewer)
+    view = table.source.view(table.viewer)
     # find the items this move plays: try each playable item (and groups of them)
     rows = area.rows
     target = None
@@ -101,7 +113,7 @@ async def press_for_table_move(pilot, table: TableScreen, move: Any) -> None:
         for i, item in enumerate(row.items):
             if not item.playable:
                 continue
-            moves = table.presenter.moves_for(view, table._legal, (item.key,))
+            moves = table.presenter.moves_for(view, table.request.legal, (item.key,))
             if move in moves:
                 target = (r, [i])
                 break
@@ -110,7 +122,7 @@ async def press_for_table_move(pilot, table: TableScreen, move: Any) -> None:
                 keys = tuple(row.items[j].key for j in group)
                 for size in range(2, len(group) + 1):
                     subset = keys[:size]
-                    if move in table.presenter.moves_for(view, table._legal, subset):
+                    if move in table.presenter.moves_for(view, table.request.legal, subset):
                         target = (r, group[:size])
                         break
             if target:
@@ -133,14 +145,14 @@ async def press_for_table_move(pilot, table: TableScreen, move: Any) -> None:
         while cards.cursor[1] != last:
             await pilot.press("right")
         await pilot.press("enter")
-    await wait_until(pilot, lambda: table._confirming is not None or isinstance(pilot.app.screen, PickerScreen))
+    await wait_until(pilot, lambda: table.confirming or isinstance(pilot.app.screen, PickerScreen))
     if isinstance(pilot.app.screen, PickerScreen):
         picker = pilot.app.screen
         index = next(i for i, c in enumerate(picker.picker.choices) if c.move == move)
         for _ in range(index):
             await pilot.press("down")
         await pilot.press("enter")
-        await wait_until(pilot, lambda: table._confirming is not None)
+        await wait_until(pilot, lambda: table.confirming)
     await pilot.press("enter")
 
 
@@ -166,8 +178,13 @@ def random_chooser(session, seat: int, legal: list, rng: random.Random) -> Any:
     return rng.choice(legal)
 
 
-async def play_to_game_over(pilot, choose: Chooser = random_chooser, seed: int = 0, max_steps: int = 5000,
-                            on_step: Callable[[Any, str], None] | None = None) -> GameOverScreen:
+async def play_to_game_over(
+    pilot,
+    choose: Chooser = random_chooser,
+    seed: int = 0,
+    max_steps: int = 5000,
+    on_step: Callable[[Any, str], None] | None = None,
+) -> GameOverScreen:
     """Play every human decision by key presses until the game-over screen."""
     app = pilot.app
     rng = random.Random(seed)
@@ -180,7 +197,7 @@ async def play_to_game_over(pilot, choose: Chooser = random_chooser, seed: int =
             return screen
         if isinstance(screen, (CurtainScreen, RevealScreen, SummaryScreen)):
             await pilot.press("enter")
-            await wait_until(pilot, lambda: app.screen is not screen)
+            await wait_until(pilot, lambda screen=screen: app.screen is not screen)
             continue
         table = table_of(app)
         seat = table.viewer
@@ -191,17 +208,25 @@ async def play_to_game_over(pilot, choose: Chooser = random_chooser, seed: int =
             await press_for_prompt(pilot, screen, move)
         else:
             await press_for_table_move(pilot, screen, move)
-        await wait_until(pilot, lambda: len(table.session.moves) > before)
+        await wait_until(pilot, lambda table=table, before=before: len(table.session.moves) > before)
     raise AssertionError("the game did not end")
 
 
-def random_session(game_id: str, kinds, seed: int, stop: Callable[[Any], bool], options=None, max_steps: int = 2000,
-                   names=None, prefer: str = "Play"):
+def random_session(
+    game_id: str,
+    kinds,
+    seed: int,
+    stop: Callable[[Any], bool],
+    options=None,
+    max_steps: int = 2000,
+    names=None,
+    prefer: str = "Play",
+):
     """A session played by seeded random moves (moves named ``prefer`` first) until ``stop(session)`` holds."""
     from cardtable.session import Seat, Session
 
     names = names or ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"][: len(kinds)]
-    session = Session.start(game_id, [Seat(n, k) for n, k in zip(names, kinds)], options, seed)
+    session = Session.start(game_id, [Seat(n, k) for n, k in zip(names, kinds, strict=False)], options, seed)
     rng = random.Random(seed)
     for _ in range(max_steps):
         if stop(session):

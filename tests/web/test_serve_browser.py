@@ -13,27 +13,13 @@ import re
 from pathlib import Path
 
 import pytest
-
-from webtab import PageScreen, children, chromium_missing, group_members, launch_chromium, start_server, wait_until
+from webtab import PageScreen, children, chromium_missing, group_members, start_server, wait_until
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 pytestmark = pytest.mark.slow
 #: The curtain ignores input for its first 0.6 s (so a double Enter lifts nothing): ms to wait.
 CURTAIN_ARMS = 800
-
-
-@pytest.fixture
-def browser():
-    reason = chromium_missing()
-    if reason:
-        pytest.skip(f"browser test skipped: {reason}")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = launch_chromium(playwright)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture
@@ -141,8 +127,12 @@ def test_the_browser_benchmark_runs():
     if reason:
         pytest.skip(f"browser test skipped: {reason}")
     script = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_web.py"
-    proc = subprocess.run([sys.executable, str(script), "--loads", "1", "--keys", "3", "--json"],
-                          capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [sys.executable, str(script), "--loads", "1", "--keys", "3", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr[-3000:]
     report = json.loads(proc.stdout)
     for figure, count in (("url_to_menu_ms", 1), ("key_to_screen_ms", 3)):

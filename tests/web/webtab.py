@@ -9,7 +9,6 @@ emulator, so a test reads the screen the browser would draw.
 
 from __future__ import annotations
 
-import asyncio
 import os
 import re
 import signal
@@ -23,7 +22,15 @@ import aiohttp  # the test extra installs aiohttp, pyte and textual-serve
 import pyte
 
 #: Keys as the browser's terminal sends them.
-KEYS = {"up": "\x1b[A", "down": "\x1b[B", "enter": "\r", "escape": "\x1b", "tab": "\t", "ctrl+s": "\x13", "ctrl+q": "\x11"}
+KEYS = {
+    "up": "\x1b[A",
+    "down": "\x1b[B",
+    "enter": "\r",
+    "escape": "\x1b",
+    "tab": "\t",
+    "ctrl+s": "\x13",
+    "ctrl+q": "\x11",
+}
 
 
 def processes() -> dict[int, tuple[int, int, str]]:
@@ -117,7 +124,9 @@ class Served:
 def start_server(*args: str) -> Served:
     process = subprocess.Popen(
         [sys.executable, "-m", "cardtable", "serve", "--port", "0", *args],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
     )
     line = process.stdout.readline()
     match = re.search(r"https?://\S+/\?token=\S+", line)
@@ -146,13 +155,12 @@ class Tab:
         while not self.closed and (left := end - time.monotonic()) > 0:
             try:
                 message = await self.ws.receive(timeout=left)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 return
             if message.type == aiohttp.WSMsgType.BINARY:
                 self.stream.feed(message.data)
             elif message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING):
                 self.closed = True
-
 
     async def wait_for(self, *texts: str, timeout: float = 20.0) -> str:
         end = time.monotonic() + timeout
@@ -261,8 +269,14 @@ class PageScreen:
 #: Debian's Chromium (Playwright cannot download its own browsers here).
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 
 

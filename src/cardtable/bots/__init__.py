@@ -19,20 +19,26 @@ Levels (docs/bots.md explains each game's rules):
   only in the games where it measured stronger than hard (the game registry
   row's ``expert``; docs/bots.md, issue 15).
 
-Each game's search uses the decision rule that measured strongest there
-(:data:`DECISION_RULES`; ``rule=`` overrides it, for measuring).
+A game's computer players live in the module its registry row names
+(``GameRow.bots``, the only registration): ``STRATEGIES`` (the rule-based
+levels by name), ``SEARCH`` (the search levels' :class:`SearchKit`, with the
+decision rule that measured strongest in that game; ``rule=`` overrides it, for
+measuring) and ``explain(view, move)`` (a hint's one-line reason, :mod:`.hints`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from importlib import import_module
 from types import ModuleType
-from typing import Any, Protocol, Sequence
+from typing import Any, Protocol
 
 from ..core.engine import Event, Game
 from ..games import LEVELS, get_row
 from .base import BaseBot, RandomBot, RuleBot, Strategy, decision_seed
+from .decision import RULES as RULE_TYPES
+from .decision import BayesRule, DecisionRule, FixedRule, rule_named
 from .search import SearchBot, SearchKit
 
 DEFAULT_BUDGET = 1.0
@@ -40,13 +46,8 @@ DEFAULT_BUDGET = 1.0
 #: sampled states in the arena when hard's are fixed)
 EXPERT_SCALE = 4
 EXPERT_BUDGET = DEFAULT_BUDGET * EXPERT_SCALE
-#: the search's decision rules (:class:`SearchKit`'s ``rule``)
-RULES: tuple[str, ...] = ("fixed", "bayes")
-#: the decision rule each game's search uses, where it differs from its kit's
-#: (docs/bots.md, "The decision rule"; the measurements under "What was tried")
-#: One Too Many: the same 226 wins of 300 as the fixed rule at 30 states, with 28.1
-#: states per decision instead of 30; One-Card and Shed keep the fixed rule (see there).
-DECISION_RULES: dict[str, str] = {"one-too-many": "bayes"}
+#: the names of the search's decision rules (``make_bot``'s ``rule``; :mod:`.decision`)
+RULES: tuple[str, ...] = tuple(RULE_TYPES)
 
 
 class Bot(Protocol):
@@ -72,7 +73,8 @@ def make_bot(game: Game, level: str, seed: int = 0, **settings: Any) -> Bot:
     ``settings`` are for the search levels (``hard``, ``expert``): ``budget``
     (seconds per decision; default 1 s for hard, 4 s for expert),
     ``iterations`` (sampled states per decision instead of a time budget) and
-    ``rule`` (the search's decision rule, :data:`RULES`; default the game's).
+    ``rule`` (the name of the search's decision rule, :data:`RULES`, calibrated
+    as the game's own; default the game's).
     The other levels ignore them.
     """
     if level not in LEVELS:
@@ -90,9 +92,8 @@ def make_bot(game: Game, level: str, seed: int = 0, **settings: Any) -> Bot:
         raise ValueError(f"{game.name} offers no {level} computer player")
     if level in ("hard", "expert"):
         kit = module.SEARCH
-        rule = rule or DECISION_RULES.get(game.id)
-        if rule is not None and rule != kit.rule:
-            kit = replace(kit, rule=rule)
+        if rule is not None and rule != kit.rule.name:
+            kit = replace(kit, rule=rule_named(rule, kit.rule))
         budget = settings.get("budget")
         bot = SearchBot(
             game,
@@ -107,14 +108,16 @@ def make_bot(game: Game, level: str, seed: int = 0, **settings: Any) -> Bot:
 
 
 __all__ = [
-    "DECISION_RULES",
     "DEFAULT_BUDGET",
     "EXPERT_BUDGET",
     "EXPERT_SCALE",
     "RULES",
     "LEVELS",
     "BaseBot",
+    "BayesRule",
     "Bot",
+    "DecisionRule",
+    "FixedRule",
     "RandomBot",
     "RuleBot",
     "SearchBot",

@@ -34,15 +34,18 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
-from . import DEFAULT_BUDGET, EXPERT_BUDGET, EXPERT_SCALE, decision_seed, make_bot
 from ..games import get_game
 from ..simulate import game_seed
+from . import DEFAULT_BUDGET, EXPERT_BUDGET, EXPERT_SCALE, decision_seed, make_bot
 
 MOVE_CAP = 100_000
+#: what makes the player of a seat that is not a computer level: ``maker(game, seed)``
+Maker = Callable[[Any, int], Any]
 
 
 @dataclass
@@ -165,20 +168,26 @@ def play_game(
     seed: int,
     index: int,
     settings: dict[str, Any],
+    makers: Mapping[str, Maker] | None = None,
 ) -> GameResult:
-    """Play arena game ``index`` of a run with ``seed``; everything follows from these."""
+    """Play arena game ``index`` of a run with ``seed``; everything follows from these.
+    A seat whose name is in ``makers`` is played by what its maker makes (``maker(game,
+    seed)``: anything with a bot's ``choose(view, events)``, e.g. an outside policy)."""
     game = get_game(game_id)
     levels = seat_levels(seats, index)
     deal = game_seed(seed, index // players)
-    state = game.new(players, options, seed=deal)
-    seen: list[list[Any]] = [[] for _ in range(players)]  # the events each seat could see
+    state, opening = game.start(players, options, seed=deal)
+    # the events each seat could see, from the deal's on (the players read them: the arena asks for them)
+    seen: list[list[Any]] = [[event for event in opening if event.visible(s)] for s in range(players)]
     times: list[list[float]] = [[] for _ in range(players)]
     samples: list[list[int]] = [[] for _ in range(players)]
     own = {level: level_settings(level, settings) for level in set(levels)}
     moves = 0
     while not game.is_over(state) and moves < MOVE_CAP:
         seat = game.to_act(state)[0]
-        bot = make_bot(game, levels[seat], decision_seed(seed, index, seat, moves), **own[levels[seat]])
+        maker = (makers or {}).get(levels[seat])
+        decision = decision_seed(seed, index, seat, moves)
+        bot = maker(game, decision) if maker else make_bot(game, levels[seat], decision, **own[levels[seat]])
         view = game.view(state, seat)
         tick = time.perf_counter()
         move = bot.choose(view, tuple(seen[seat]))
@@ -206,8 +215,8 @@ def play_game(
 
 
 def _play_batch(args: tuple) -> list[GameResult]:
-    game_id, players, options, seats, seed, indices, settings = args
-    return [play_game(game_id, players, options, seats, seed, i, settings) for i in indices]
+    game_id, players, options, seats, seed, indices, settings, makers = args
+    return [play_game(game_id, players, options, seats, seed, i, settings, makers) for i in indices]
 
 
 def run_arena(
@@ -220,15 +229,18 @@ def run_arena(
     options: dict[str, Any] | None = None,
     settings: dict[str, Any] | None = None,
     progress: Callable[[int], None] | None = None,
+    makers: Mapping[str, Maker] | None = None,
 ) -> dict[str, Any]:
-    """Play ``games`` games and return the summary (the ``--json`` object)."""
+    """Play ``games`` games and return the summary (the ``--json`` object); ``makers``:
+    the players of seats that are not computer levels (see :func:`play_game`; with
+    ``jobs`` > 1 they must pickle)."""
     options = dict(options or {})
     settings = dict(settings or {})
     started = time.perf_counter()
     results: list[GameResult] = []
     if jobs <= 1:
         for index in range(games):
-            results.append(play_game(game_id, players, options, seats, seed, index, settings))
+            results.append(play_game(game_id, players, options, seats, seed, index, settings, makers))
             if progress:
                 progress(1)
     else:
@@ -236,7 +248,7 @@ def run_arena(
         chunks = [list(range(i, min(i + batch, games))) for i in range(0, games, batch)]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             futures = [
-                pool.submit(_play_batch, (game_id, players, options, tuple(seats), seed, chunk, settings))
+                pool.submit(_play_batch, (game_id, players, options, tuple(seats), seed, chunk, settings, makers))
                 for chunk in chunks
             ]
             for future in as_completed(futures):

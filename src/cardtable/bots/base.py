@@ -16,7 +16,8 @@ does the same.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..core.engine import Event, Game, SeatView
 
@@ -27,6 +28,14 @@ Strategy = Callable[[Any, Sequence[Any], random.Random], Any]
 def decision_seed(*parts: object) -> int:
     """A 63-bit seed derived from ``parts`` (ints and strings), stable everywhere."""
     return random.Random(":".join(map(str, parts))).getrandbits(63)
+
+
+def seat_of(view: SeatView) -> int:
+    """The seat whose view this is: a computer player plays a seat's view, never the public one."""
+    seat = view.player
+    if seat is None:
+        raise ValueError("a computer player needs a seat's view, not the public view")
+    return seat
 
 
 class BaseBot:

@@ -3,22 +3,23 @@ hard level's tuned rules, and the search's playouts.
 
 ``Scorer`` rates a play in a normal turn; its ``Weights`` are the rules' knobs
 (``NORMAL`` for the normal level, ``HARD`` for the hard level's prior and
-playouts, tuned against ``normal``: docs/bots.md). ``playout_normal(state,
-seat, moves, rng)`` makes exactly the move ``one_card.normal`` makes from the
-seat's view, and ``playout_hard`` exactly ``one_card.hard_rules``'s (a test
-checks both on many positions), but they read the hand as card ids from the
-sampled state and answer every question about a card with a look-up in the
-engine's public tables (``games.one_card.tables``), so a playout step builds
-no view and no ``Card``. They are used only inside the search, on states the
-search sampled itself; the search's own decisions still start from the seat's
-view.
+playouts, tuned against ``normal``: docs/bots.md). ``rules_on_ids(weights)``
+is the rules as a playout policy, ``(state, seat, moves, rng) -> move``:
+``playout_hard`` makes exactly the move ``one_card.hard_rules`` makes from the
+seat's view (a test checks it, and the normal weights, on many positions), but
+it reads the hand as card ids from the sampled state and answers every
+question about a card with a look-up in the engine's public tables
+(``games.one_card.tables``), so a playout step builds no view and no ``Card``.
+It is used only inside the search, on states the search sampled itself; the
+search's own decisions still start from the seat's view.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from ..core.cards import Rank, Suit
 from ..games.one_card.moves import Draw, Pass, Play
@@ -112,7 +113,9 @@ def hard_weights(players: int) -> Weights:
     return HARD if players == 2 else HARD_MANY
 
 
-def rules_on_ids(weights: Weights | Callable[[int], Weights]) -> Callable[[Any, int, Sequence[Any], random.Random], Any]:
+def rules_on_ids(
+    weights: Weights | Callable[[int], Weights],
+) -> Callable[[Any, int, Sequence[Any], random.Random], Any]:
     """The rules with ``weights`` (or ``weights(players)``) as a playout policy:
     ``(state, seat, moves, rng) -> move``."""
     by_players = weights if callable(weights) else (lambda players: weights)
@@ -144,7 +147,6 @@ def rules_on_ids(weights: Weights | Callable[[int], Weights]) -> Callable[[Any, 
     return playout
 
 
-playout_normal = rules_on_ids(NORMAL)
 playout_hard = rules_on_ids(hard_weights)
 
 

@@ -5,14 +5,14 @@ Each iteration samples one complete state consistent with the view
 alone could not pin down but the seat can infer (the numbers other players
 have already chosen in secret, sampled from the rule-based model of those
 players instead of uniformly; the cards an opponent cannot hold, since the
-public events showed them drawing when they could not play), then plays every candidate move out on that same
-sample with the same random stream, the game's normal rules choosing every
-later move for every seat, until the game ends or the kit's horizon (the end
-of the hand or round). The kit scores the end state for the searching seat.
-A kit may also weigh each sample (``SearchKit.weight``: how likely the others'
-observed moves were on that sample, importance weighting instead of dealing
-again until a sample fits); the search then compares the moves by weighted
-means, and its paired test counts the effective number of samples.
+public events showed them drawing when they could not play), then plays every
+candidate move out on that same sample with the same random stream, the game's
+normal rules choosing every later move for every seat, until the game ends or
+the kit's horizon (the end of the hand or round). The kit scores the end state
+for the searching seat. A kit may also weigh each sample (``SearchKit.weight``:
+how likely the others' observed moves were on that sample, importance
+weighting instead of dealing again until a sample fits); the statistics then
+weigh the samples (:class:`.decision.Tally`).
 
 Playing all candidates on the same samples (common random numbers) makes the
 comparison between two moves far less noisy than their separate averages:
@@ -21,11 +21,8 @@ worse than the leader (by a paired test) are dropped as the search goes on, so
 the budget goes to the close calls. The move the normal rules would make is
 the prior: the search departs from it only when the sampled evidence says
 another move is better by a margin, so a small budget plays like ``normal``
-and a larger one improves on it. Two decision rules say when (``SearchKit.rule``):
-``"fixed"``, a paired test at a fixed number of standard errors after a fixed
-number of states, and ``"bayes"``, the posterior probability of a gain under a
-sceptical prior, which stops sampling once the call is settled and samples
-longer on a close one (:meth:`SearchBot._verdict`; docs/bots.md, issue 15).
+and a larger one improves on it. The kit's decision rule (:mod:`.decision`)
+says when to stop sampling and whether to depart.
 
 The budget is wall-clock seconds per decision (``budget``, default 1 s), or a
 fixed number of sampled states (``iterations``), which makes every decision,
@@ -36,18 +33,15 @@ and at states it sampled itself.
 
 from __future__ import annotations
 
-import math
 import random
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from ..core.engine import Event, Game, SeatView
-from .base import BaseBot, Strategy
-
-#: The share of the time budget the sampling may use; the rest is the margin for
-#: choosing and returning, so a decision stays within its budget.
-DEADLINE_SHARE = 0.95
+from .base import BaseBot, Strategy, seat_of
+from .decision import Budget, DecisionRule, FixedRule, Tally
 
 #: value(game, state, seat) -> the seat's value of ``state`` in [0, 1].
 ValueFn = Callable[[Game, Any, int], float]
@@ -76,7 +70,7 @@ def top_up(hand: list, pool: Sequence[Any], taken: list[bool], size: int) -> Non
 
 @dataclass(frozen=True)
 class SearchKit:
-    """What the search needs to know about one game."""
+    """What the search needs to know about one game: its hooks, and the decision rule."""
 
     #: the rollout policy and the prior: the game's normal rules
     policy: Strategy
@@ -91,7 +85,7 @@ class SearchKit:
     resample: Callable[[Game, Any, Any, random.Random, Strategy, Any], Any] | None = None
     #: weight(game, view, sample, evidence): how likely the sampled state is given what the
     #: seat saw the others do (importance weighting of the belief: the search averages each
-    #: move's values by these weights); None: every sample weighs 1, as before
+    #: move's values by these weights); None: every sample weighs 1
     weight: Callable[[Game, Any, Any, Any], float] | None = None
     #: candidates(view, moves, prior): the root moves worth searching (always keeps the prior)
     candidates: Callable[[Any, list, Any], list] | None = None
@@ -103,39 +97,12 @@ class SearchKit:
     settle: Callable[[Any, int, Any, int], float | None] | None = None
     #: the most moves of one rollout before it is scored where it stands
     max_rollout: int = 2000
-    #: how many paired standard errors the best move must beat the prior by
-    confidence: float = 1.0
-    #: the least mean gain over the prior (in value units) worth a departure
-    margin: float = 0.0
-    #: a close call (the best candidate ahead of the prior, but short of the test)
-    #: with a fixed number of iterations samples up to this many times as many
-    extend: float = 1.0
-    #: candidates are compared for dropping from this many iterations on...
+    #: candidates are compared for dropping from this many samples on (every third)...
     prune_after: int = 6
     #: ...and dropped when the leader beats them by this many paired standard errors
     prune_z: float = 2.0
-    #: the decision rule: ``"fixed"`` (the fields above: ``iterations`` states, up to
-    #: ``extend`` times as many on a close call, a departure at ``confidence`` paired
-    #: standard errors) or ``"bayes"`` (adaptive: :meth:`SearchBot._verdict`)
-    rule: str = "fixed"
-    #: bayes: the posterior probability that the best challenger beats the prior by
-    #: ``margin`` needed to depart (None: the normal tail of ``confidence``, so a kit
-    #: keeps its calibration: 1.0 -> 0.84, 1.645 -> 0.95)
-    belief: float | None = None
-    #: bayes: the standard deviation of the sceptical prior on a departure's gain (value units)
-    gain_sd: float = 0.1
-    #: bayes: the variance of one paired difference assumed before any sample (one pseudo-sample)
-    noise_var: float = 0.05
-    #: bayes: the call is settled (sampling stops) once that probability is under ``clear``...
-    clear: float = 0.2
-    #: bayes, with ``iterations=N``: at least ``least * N`` states, up to ``most * N`` on a close call
-    least: float = 0.5
-    most: float = 2.0
-    #: bayes, with a time budget: the states sampled, and the share of the budget spent,
-    #: before the search may stop on a settled call (a settled call still gets at
-    #: least half of what the budget buys; a close call gets all of it)
-    least_timed: int = 24
-    least_time_share: float = 0.5
+    #: when sampling stops and whether to depart from the prior (:mod:`.decision`)
+    rule: DecisionRule = FixedRule()
 
 
 @dataclass
@@ -149,6 +116,8 @@ class SearchReport:
     prior: Any = None
     chosen: Any = None
     means: dict[str, float] | None = None
+    #: whether the samples were weighted (a sample's weight differed from 1)
+    weighted: bool = False
 
 
 class SearchBot(BaseBot):
@@ -173,7 +142,6 @@ class SearchBot(BaseBot):
         self.budget = float(budget)
         self.iterations = iterations
         self.report = SearchReport()
-        self._weights: list[float] | None = None
 
     # -- one decision -----------------------------------------------------------
     def decide(self, view: SeatView, moves: list[Any], rng: random.Random, events: Sequence[Event]) -> Any:
@@ -188,62 +156,36 @@ class SearchBot(BaseBot):
         if len(cands) == 1:
             report.seconds = time.perf_counter() - started
             return prior
-        me = view.player
-        p = cands.index(prior)
         evidence = kit.evidence(view, events) if kit.evidence is not None else None
-        values: list[list[float]] = [[] for _ in cands]
-        # the samples' weights; the statistics read them (``self._weights``) only once one
-        # differs from 1, so a game whose samples all weigh 1 is searched exactly as before
-        weights: list[float] | None = [] if kit.weight is not None else None
-        self._weights = None
-        active = list(range(len(cands)))
-        deadline = started + self.budget * DEADLINE_SHARE
-        settle_from = started + self.budget * DEADLINE_SHARE * kit.least_time_share
-        iteration_cost = 0.0
-        bayes = kit.rule == "bayes"
-        if bayes and self.iterations is not None:
-            least = max(2, math.ceil(self.iterations * kit.least))
-            most = max(least, math.ceil(self.iterations * kit.most))
-        else:
-            least, most = kit.least_timed, 0
-        while True:
-            n = report.iterations
-            if bayes:
-                if n >= least and (self.iterations is not None or time.perf_counter() >= settle_from) and (
-                    self._verdict(values, active, p)[1]
-                ):
-                    break
-                if self.iterations is not None and n >= most:
-                    break
-                if self.iterations is None and n and time.perf_counter() + iteration_cost > deadline:
-                    break
-            elif self.iterations is not None:
-                if n >= self.iterations and not (n < self.iterations * kit.extend and self._close(values, active, p)):
-                    break
-            elif n and time.perf_counter() + iteration_cost > deadline:
-                break
+        tally = Tally(len(cands), cands.index(prior))
+        budget = Budget(self.iterations, self.budget, started)
+        while not kit.rule.stop(tally, budget):
             tick = time.perf_counter()
-            sample = self.game.determinize(view, rng)
-            if kit.resample is not None:
-                sample = kit.resample(self.game, view, sample, rng, kit.policy, evidence)
-            if weights is not None:
-                weights.append(kit.weight(self.game, view, sample, evidence))  # type: ignore[misc]
-                if weights[-1] != 1.0:
-                    self._weights = weights
-            stream = rng.getrandbits(64)
-            for i in active:
-                state, _ = self.game.perform(sample, me, cands[i])
-                values[i].append(self._rollout(sample, state, me, random.Random(stream)))
-                report.rollouts += 1
-            report.iterations += 1
-            iteration_cost = max(iteration_cost * 0.7, time.perf_counter() - tick)
-            if report.iterations >= kit.prune_after and report.iterations % 3 == 0 and len(active) > 2:
-                active = self._prune(values, active, kit.prune_z)
-        chosen = self._verdict(values, active, p)[0] if bayes else self._pick(values, active, p)
-        report.chosen = cands[chosen]
-        report.means = {self.game.describe_move(cands[i]): _mean(values[i], self._weights) for i in active}
+            self._sample(view, rng, evidence, cands, tally)
+            budget.sampled(time.perf_counter() - tick)
+            if tally.samples >= kit.prune_after and tally.samples % 3 == 0 and len(tally.active) > 2:
+                tally.prune(kit.prune_z)
+        chosen = cands[kit.rule.choose(tally)]
+        report.iterations, report.rollouts, report.weighted = tally.samples, tally.rollouts, tally.weighted
+        report.chosen = chosen
+        report.means = {self.game.describe_move(cands[i]): tally.mean(i) for i in tally.active}
         report.seconds = time.perf_counter() - started
-        return cands[chosen]
+        return chosen
+
+    def _sample(self, view: SeatView, rng: random.Random, evidence: Any, cands: list[Any], tally: Tally) -> None:
+        """Sample one state and play every active candidate out on it with the same random stream."""
+        game, kit, me = self.game, self.kit, seat_of(view)
+        sample = game.determinize(view, rng)
+        if kit.resample is not None:
+            sample = kit.resample(game, view, sample, rng, kit.policy, evidence)
+        if kit.weight is not None:
+            tally.weigh(kit.weight(game, view, sample, evidence))
+        stream = rng.getrandbits(64)
+        for i in tally.active:
+            state = game.advance(sample, me, cands[i])
+            tally.values[i].append(self._rollout(sample, state, me, random.Random(stream)))
+        tally.rollouts += len(tally.active)
+        tally.samples += 1
 
     def _rollout(self, start: Any, state: Any, me: int, rng: random.Random) -> float:
         game, kit = self.game, self.kit
@@ -263,140 +205,5 @@ class SearchBot(BaseBot):
                 settled = settle(state, seat, move, me)
                 if settled is not None:
                     return settled
-            state, _ = game.perform(state, seat, move)
+            state = game.advance(state, seat, move)
         return kit.value(game, state, me)
-
-    def _prune(self, values: list[list[float]], active: list[int], z: float) -> list[int]:
-        weights = self._weights
-        best = max(active, key=lambda i: _mean(values[i], weights))
-        keep = []
-        for i in active:
-            if i == best:
-                keep.append(i)
-                continue
-            mean, se = _paired(values[best], values[i], weights)
-            if not mean > z * se + 1e-9:
-                keep.append(i)
-        return keep
-
-    def _close(self, values: list[list[float]], active: list[int], prior: int) -> bool:
-        """Whether the best candidate leads the prior, but not yet by the departure test:
-        the call more samples could settle."""
-        if prior not in active:
-            return False
-        weights = self._weights
-        best = max(active, key=lambda i: (_mean(values[i], weights), i == prior))
-        if best == prior:
-            return False
-        mean, se = _paired(values[best], values[prior], weights)
-        return mean > 0 and not (mean > self.kit.margin and mean > self.kit.confidence * se)
-
-    def _verdict(self, values: list[list[float]], active: list[int], prior: int) -> tuple[int, bool]:
-        """The Bayesian rule: (the move to play now, whether the call is settled).
-
-        The challenger is the best other candidate by its mean. Its gain over the
-        prior has a sceptical normal prior (mean 0, sd ``gain_sd``); the paired
-        differences, whose variance is estimated with one pseudo-sample of
-        ``noise_var`` (so a few identical samples are not taken for certainty),
-        update it to a normal posterior. The search departs when the posterior
-        probability of a gain above ``margin`` reaches ``belief``. The call is
-        settled, and sampling may stop, when that probability is under ``clear``
-        (the prior stays, whatever a few more samples say) or halfway from
-        ``belief`` to 1 (a clear departure: stricter than the departure itself,
-        since looking after every sample would otherwise let noise cross it).
-        """
-        if prior not in active:
-            return max(active, key=lambda i: _mean(values[i], self._weights)), True
-        others = [i for i in active if i != prior]
-        if not others:
-            return prior, True
-        best = max(others, key=lambda i: _mean(values[i], self._weights))
-        q = self._gain_probability(values[best], values[prior])
-        belief = self._belief()
-        if q >= belief:
-            return best, q >= 1 - (1 - belief) / 2
-        return prior, q < self.kit.clear
-
-    def _belief(self) -> float:
-        kit = self.kit
-        return kit.belief if kit.belief is not None else _phi(kit.confidence)
-
-    def _gain_probability(self, a: Sequence[float], b: Sequence[float]) -> float:
-        """The posterior probability that ``a``'s mean beats ``b``'s by more than the margin."""
-        kit = self.kit
-        n = min(len(a), len(b))
-        if n == 0:
-            return 0.0
-        diffs = [a[k] - b[k] for k in range(n)]
-        weights = self._weights
-        if weights is not None and sum(weights[:n]) > 0:
-            # weighted samples count as their effective number (Kish)
-            w = weights[:n]
-            total = sum(w)
-            mean = sum(wk * d for wk, d in zip(w, diffs)) / total
-            effective = total * total / sum(wk * wk for wk in w)
-            squares = sum(wk * (d - mean) ** 2 for wk, d in zip(w, diffs)) / total * effective
-            n = effective  # type: ignore[assignment]
-        else:
-            mean = sum(diffs) / n
-            squares = sum((d - mean) ** 2 for d in diffs)
-        var = (squares + kit.noise_var) / n  # n - 1 degrees of freedom and one pseudo-sample
-        precision = 1 / kit.gain_sd**2 + n / var
-        post_mean = (n / var) * mean / precision
-        return _phi((post_mean - kit.margin) * math.sqrt(precision))
-
-    def _pick(self, values: list[list[float]], active: list[int], prior: int) -> int:
-        weights = self._weights
-        best = max(active, key=lambda i: (_mean(values[i], weights), i == prior))
-        if best == prior or prior not in active:
-            return best
-        mean, se = _paired(values[best], values[prior], weights)
-        if mean > self.kit.margin and mean > self.kit.confidence * se:
-            return best
-        return prior
-
-
-def _mean(xs: Sequence[float], weights: Sequence[float] | None = None) -> float:
-    """The mean of ``xs``, weighted by the samples' ``weights`` (the first ``len(xs)``) if given."""
-    if weights is None:
-        return sum(xs) / len(xs) if xs else float("-inf")
-    total = sum(weights[: len(xs)])
-    if not xs or total <= 0:
-        return float("-inf")
-    return sum(w * x for w, x in zip(weights, xs)) / total
-
-
-def _phi(z: float) -> float:
-    """The standard normal distribution function."""
-    return 0.5 * math.erfc(-z / math.sqrt(2))
-
-
-def _paired(a: Sequence[float], b: Sequence[float], weights: Sequence[float] | None = None) -> tuple[float, float]:
-    """Mean and standard error of ``a - b`` over the samples both have; with the
-    samples' ``weights``, the weighted mean and its standard error over the
-    effective number of samples, ``(sum w)^2 / sum w^2`` (Kish)."""
-    n = min(len(a), len(b))
-    if n == 0:
-        return 0.0, float("inf")
-    if weights is not None:
-        return _weighted_paired(a, b, weights, n)
-    diffs = [a[k] - b[k] for k in range(n)]
-    mean = sum(diffs) / n
-    if n < 2:
-        return mean, float("inf")
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean, math.sqrt(var / n)
-
-
-def _weighted_paired(a: Sequence[float], b: Sequence[float], weights: Sequence[float], n: int) -> tuple[float, float]:
-    w = weights[:n]
-    total = sum(w)
-    if total <= 0:
-        return 0.0, float("inf")
-    diffs = [a[k] - b[k] for k in range(n)]
-    mean = sum(wk * d for wk, d in zip(w, diffs)) / total
-    effective = total * total / sum(wk * wk for wk in w)
-    if effective < 2 - 1e-9:
-        return mean, float("inf")
-    var = sum(wk * (d - mean) ** 2 for wk, d in zip(w, diffs)) / total * effective / (effective - 1)
-    return mean, math.sqrt(var / effective)

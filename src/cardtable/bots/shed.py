@@ -12,25 +12,40 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..core.engine import Game
-from ..games.shed.moves import PickUp, Play, PlayFaceDown
+from ..games.shed.moves import Done, Exchange, PickUp, Play, PlayFaceDown
 from ..games.shed.state import Phase
 from ..games.shed.view import ShedView
+from .base import seat_of
+from .hints import plural
 from .search import SearchKit
 from .shed_evidence import evidence, resample
 from .shed_playout import playout
-from .shed_rules import best_exchange, done_move, move_key, play_rules, power
+from .shed_rules import best_exchange, done_move, move_key, next_player, play_rules, power
 
-__all__ = ["SEARCH", "STRATEGIES", "best_exchange", "candidates", "easy", "normal", "play_rules", "power", "race_over", "value"]
+__all__ = [
+    "SEARCH",
+    "STRATEGIES",
+    "best_exchange",
+    "candidates",
+    "easy",
+    "explain",
+    "normal",
+    "play_rules",
+    "power",
+    "race_over",
+    "value",
+]
 
 
 def normal(view: ShedView, moves: Sequence[Any], rng: random.Random) -> Any:
     if view.phase is Phase.EXCHANGE:
         return best_exchange(view, moves)
     return play_rules(
-        moves, view.stack, view.options.four_of_a_kind_burns, view.player, view.places,
+        moves, view.stack, view.options.four_of_a_kind_burns, seat_of(view), view.places,
         view.deck_size, view.hand_sizes.__getitem__,
     )  # fmt: skip
 
@@ -104,6 +119,7 @@ def candidates(view: ShedView, moves: list, prior: Any) -> list:
         return [prior]
     seen: set[tuple] = set()
     out = []
+    key: tuple
     for m in moves:
         if type(m) is Play:
             key = (m.cards[0].rank, len(m.cards))
@@ -126,8 +142,49 @@ def _prior_key(move: Any) -> tuple:
     return (type(move).__name__,)
 
 
+# -- a hint's reason ---------------------------------------------------------------------
+def explain(view: ShedView, move: Any) -> str:
+    """A hint's reason for ``move``, from the view alone (:mod:`.hints`)."""
+    if type(move) is Exchange:
+        return "strong cards wait face up, low ones go first"
+    if type(move) is Done:
+        return "your face-up cards are already your strongest"
+    if type(move) is PickUp:
+        return "nothing you hold can go on the stack"
+    if type(move) is PlayFaceDown:
+        return "only face-down cards are left: any one is as good as another"
+    if type(move) is not Play:
+        return "the computer player's choice"
+    rank, count = move.cards[0].rank, len(move.cards)
+    copies = f"all {count} at once" if count > 1 else ""
+    run = 0
+    for card in reversed(view.stack):
+        if card.rank != rank:
+            break
+        run += 1
+    if view.options.four_of_a_kind_burns and run and run + count >= 4 and rank not in (2, 10):
+        return "it completes four of a kind: the stack burns and you play again"
+    if rank == 10:
+        return f"a 10 burns the stack ({plural(view.stack_size + count, 'card')}) and you play again"
+    if rank == 2:
+        return "only 2s and 10s go, and a 2 lets anything follow it"
+    following = next_player(seat_of(view), view.places)
+    if following != view.player and view.deck_size == 0 and view.hand_sizes[following] == 0:
+        # (what the rule is: their face-up cards, or blind ones, are all they have left)
+        what = "plays from the table" if view.face_up[following] else "plays blind"
+        return f"the next player has no hand and {what}: leave the stack as hard to beat as you can"
+    reason = "your lowest card that goes, keeping 2s and 10s for later"
+    return f"{reason} ({copies})" if copies else reason
+
+
 STRATEGIES = {"easy": easy, "normal": normal}
 SEARCH = SearchKit(
-    policy=normal, value=value, candidates=candidates, playout=playout, evidence=evidence, resample=resample,
-    horizon=race_over, max_rollout=600,
+    policy=normal,
+    value=value,
+    candidates=candidates,
+    playout=playout,
+    evidence=evidence,
+    resample=resample,
+    horizon=race_over,
+    max_rollout=600,
 )

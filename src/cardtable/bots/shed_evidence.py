@@ -32,10 +32,11 @@ and its own.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..core.cards import parse_card
-from ..core.engine import Game
+from ..core.engine import Event, Game
 from ..games.shed.ranks import FOLLOWS
 from ..games.shed.state import PLAY, evolve
 from ..games.shed.view import ShedView
@@ -99,64 +100,99 @@ class _Seat:
             self.layers = []
 
 
-def evidence(view: ShedView, events: Sequence[Any]) -> dict[int, Layers]:
-    """Per opponent with something ruled out: its layers (``Layers``)."""
-    n = view.players
-    nine = view.options.nine_plays_lower
-    four = view.options.four_of_a_kind_burns
-    seats = [_Seat(view.hand_size) for _ in range(n)]
-    places = [0] * n
-    stack: list[int] = []  # the ranks on the stack, bottom first
-    drawn = sum(e.get("count", 0) for e in events if e.kind == "draw" and e.visible_to is None)
-    deck = view.deck_size + drawn  # the deck's size at each point, counted down
-    opening = False
-    for event in events:
+class _Table:
+    """The fold of the public events: each seat's hand as the events show it, the
+    stack, the deck's size, who went out, and whether the next play opens the game."""
+
+    def __init__(self, view: ShedView, events: Sequence[Event]) -> None:
+        self.me = view.player
+        self.nine = view.options.nine_plays_lower
+        self.four = view.options.four_of_a_kind_burns
+        self.seats = [_Seat(view.hand_size) for _ in range(view.players)]
+        self.places = [0] * view.players
+        self.stack: list[int] = []  # the ranks on the stack, bottom first
+        drawn = sum(e.get("count", 0) for e in events if e.kind == "draw" and e.visible_to is None)
+        self.deck = view.deck_size + drawn  # the deck's size at each point, counted down
+        self.opening = False
+        self.handlers = {
+            "play": self.play,
+            "pickup": self.pickup,
+            "flip_fail": self.flip_fail,
+            "burn": self.burn,
+            "draw": self.draw,
+            "reveal": self.reveal,
+            "start": self.start,
+            "out": self.out,
+        }
+
+    def read(self, event: Event) -> None:
         if event.visible_to is not None:
-            continue  # the seat's own events (its swaps, its copy of a draw): the public ones say it all
-        kind = event.kind
-        data = dict(event.data)
-        seat = data.get("seat")
-        if kind == "play":
-            codes = data["cards"]
-            ranks = [parse_card(c).rank for c in codes]
-            if data["source"] == "hand":
-                s = seats[seat]
-                ruled_out: frozenset[int] = frozenset()
-                if not opening and seat != view.player:
-                    ruled_out = _not_held(ranks[0], len(ranks), stack, seats, places, seat, deck, nine, four)
-                for code, r in zip(codes, ranks):
-                    if code in s.known:
-                        s.known.remove(code)
-                    else:
-                        s.play_private(r)
-                s.rule_out(ruled_out)  # (about the cards left)
-            stack.extend(ranks)
-            opening = False
-        elif kind == "pickup":
-            s = seats[seat]
-            if seat != view.player and stack and s.private:
-                ok = FOLLOWS[nine][stack[-1]]
-                s.rule_out(frozenset(r for r in range(2, 15) if ok[r]))
-            s.known.extend(data["cards"])
-            stack = []
-        elif kind == "flip_fail":
-            seats[seat].known.extend(data["cards"])
-            stack = []
-        elif kind == "burn":
-            stack = []
-        elif kind == "draw":
-            seats[seat].private += data["count"]
-            deck -= data["count"]
-        elif kind == "reveal":
-            taken = data["to_hand"]
-            seats[seat].private -= len(taken)
-            seats[seat].known.extend(taken)
-        elif kind == "start":
-            opening = bool(data.get("rank"))
-        elif kind == "out":
-            places[seat] = data["place"]
+            return  # the seat's own events (its swaps, its copy of a draw): the public ones say it all
+        handler = self.handlers.get(event.kind)
+        if handler is not None:
+            handler(dict(event.data))
+
+    def play(self, data: dict[str, Any]) -> None:
+        codes = data["cards"]
+        ranks = [parse_card(c).rank for c in codes]
+        if data["source"] == "hand":
+            seat = data["seat"]
+            s = self.seats[seat]
+            ruled_out: frozenset[int] = frozenset()
+            if not self.opening and seat != self.me:
+                ruled_out = self._not_held(ranks[0], len(ranks), seat)
+            for code, r in zip(codes, ranks, strict=True):
+                if code in s.known:
+                    s.known.remove(code)
+                else:
+                    s.play_private(r)
+            s.rule_out(ruled_out)  # (about the cards left)
+        self.stack.extend(ranks)
+        self.opening = False
+
+    def _not_held(self, rank: int, count: int, seat: int) -> frozenset[int]:
+        return _not_held(rank, count, self.stack, self.seats, self.places, seat, self.deck, self.nine, self.four)
+
+    def pickup(self, data: dict[str, Any]) -> None:
+        seat = data["seat"]
+        s = self.seats[seat]
+        if seat != self.me and self.stack and s.private:
+            ok = FOLLOWS[self.nine][self.stack[-1]]
+            s.rule_out(frozenset(r for r in range(2, 15) if ok[r]))
+        s.known.extend(data["cards"])
+        self.stack = []
+
+    def flip_fail(self, data: dict[str, Any]) -> None:
+        self.seats[data["seat"]].known.extend(data["cards"])
+        self.stack = []
+
+    def burn(self, data: dict[str, Any]) -> None:
+        self.stack = []
+
+    def draw(self, data: dict[str, Any]) -> None:
+        self.seats[data["seat"]].private += data["count"]
+        self.deck -= data["count"]
+
+    def reveal(self, data: dict[str, Any]) -> None:
+        taken = data["to_hand"]
+        s = self.seats[data["seat"]]
+        s.private -= len(taken)
+        s.known.extend(taken)
+
+    def start(self, data: dict[str, Any]) -> None:
+        self.opening = bool(data.get("rank"))
+
+    def out(self, data: dict[str, Any]) -> None:
+        self.places[data["seat"]] = data["place"]
+
+
+def evidence(view: ShedView, events: Sequence[Event]) -> dict[int, Layers]:
+    """Per opponent with something ruled out: its layers (``Layers``)."""
+    table = _Table(view, events)
+    for event in events:
+        table.read(event)
     out: dict[int, Layers] = {}
-    for seat, s in enumerate(seats):
+    for seat, s in enumerate(table.seats):
         if seat == view.player or not s.regular or not s.layers:
             continue
         if s.private != view.hand_sizes[seat] - len(view.known[seat]):

@@ -16,11 +16,12 @@ seat's view.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..games.shed.moves import Play
 from ..games.shed.state import PLAY
-from .shed_rules import TEN, TWO, burns, next_player, best_exchange
+from .shed_rules import TEN, TWO, best_exchange, burns, next_player
 
 
 def playout(state: Any, seat: int, moves: Sequence[Any], rng: random.Random) -> Any:

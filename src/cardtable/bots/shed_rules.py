@@ -6,7 +6,8 @@ a sampled state.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ..games.shed.moves import Done, Exchange, Play, PlayFaceDown
 from ..games.shed.view import ShedView

@@ -11,7 +11,6 @@ time (median and 95th percentile).
 from __future__ import annotations
 
 import argparse
-import json
 import time
 from typing import Any
 
@@ -48,30 +47,42 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help=GAMES_HELP)
     parser.add_argument("--players", type=PLAYERS, required=True, help="players per game")
     parser.add_argument(
-        "--seats", required=True, metavar="LEVEL,LEVEL[,...]",
+        "--seats",
+        required=True,
+        metavar="LEVEL,LEVEL[,...]",
         help=f"the level of each seat ({', '.join(ARENA_LEVELS)}); rotated every game",
     )
     parser.add_argument("--games", type=GAMES, required=True, help=f"how many games to play (at most {MAX_GAMES:,})")
     parser.add_argument("--seed", type=SEED, default=0)
     parser.add_argument(
-        "--jobs", type=bounded_int(1, MAX_JOBS), default=1, help=f"processes to spread the games over (at most {MAX_JOBS})"
+        "--jobs",
+        type=bounded_int(1, MAX_JOBS),
+        default=1,
+        help=f"processes to spread the games over (at most {MAX_JOBS})",
     )
     budget = parser.add_mutually_exclusive_group()
     budget.add_argument(
-        "--budget", type=seconds, metavar="SECONDS",
+        "--budget",
+        type=seconds,
+        metavar="SECONDS",
         help=f"the hard level's time per decision (default {ARENA_DEFAULT_BUDGET:g})",
     )
     budget.add_argument(
-        "--iterations", type=bounded_int(1, MAX_ITERATIONS), metavar="N",
+        "--iterations",
+        type=bounded_int(1, MAX_ITERATIONS),
+        metavar="N",
         help="the hard level's sampled states per decision, instead of a time budget (reproducible)",
     )
     parser.add_argument(
-        "--expert-iterations", type=bounded_int(1, MAX_ITERATIONS), metavar="N",
+        "--expert-iterations",
+        type=bounded_int(1, MAX_ITERATIONS),
+        metavar="N",
         help=f"the expert level's sampled states per decision (default {ARENA_EXPERT_SCALE}x --iterations; "
         f"without --iterations, {ARENA_EXPERT_SCALE}x the budget)",
     )
     parser.add_argument(
-        "--rule", choices=ARENA_RULES,
+        "--rule",
+        choices=ARENA_RULES,
         help="the search's decision rule, for measuring (default: each game's own)",
     )
     parser.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option")
@@ -99,21 +110,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--games must be at least 1")
     if args.jobs < 1:
         raise UsageError("--jobs must be at least 1")
-    settings: dict[str, Any] = {}
-    if args.budget is not None:
-        if not args.budget > 0:
-            raise UsageError("--budget must be a positive number of seconds")
-        settings["budget"] = args.budget
-    if args.iterations is not None:
-        if args.iterations < 1:
-            raise UsageError("--iterations must be at least 1")
-        settings["iterations"] = args.iterations
-    if args.expert_iterations is not None:
-        if "expert" not in seats:
-            raise UsageError("--expert-iterations needs an expert seat")
-        settings["expert_iterations"] = args.expert_iterations
-    if args.rule is not None:
-        settings["rule"] = args.rule
+    settings = search_settings(args, seats)
     options = opts.model_dump(mode="json")
 
     # progress goes to standard error (standard output stays one JSON object with --json):
@@ -134,14 +131,34 @@ def run(args: argparse.Namespace) -> int:
             if not console.is_terminal:
                 report.advance(n)
 
-        summary = run_arena(
-            game.id, args.players, seats, args.games, args.seed, args.jobs, options, settings, advance
-        )
+        summary = run_arena(game.id, args.players, seats, args.games, args.seed, args.jobs, options, settings, advance)
     if args.json:
-        print(json.dumps(summary))
+        from .json_output import print_json
+
+        print_json("arena", summary)
     else:
         print_table(game.name, summary)
     return 0 if summary["unfinished"] == 0 else 1
+
+
+def search_settings(args: argparse.Namespace, seats: list[str]) -> dict[str, Any]:
+    """The searching levels' settings the command line asks for (checked: a bad one is a usage error)."""
+    settings: dict[str, Any] = {}
+    if args.budget is not None:
+        if not args.budget > 0:
+            raise UsageError("--budget must be a positive number of seconds")
+        settings["budget"] = args.budget
+    if args.iterations is not None:
+        if args.iterations < 1:
+            raise UsageError("--iterations must be at least 1")
+        settings["iterations"] = args.iterations
+    if args.expert_iterations is not None:
+        if "expert" not in seats:
+            raise UsageError("--expert-iterations needs an expert seat")
+        settings["expert_iterations"] = args.expert_iterations
+    if args.rule is not None:
+        settings["rule"] = args.rule
+    return settings
 
 
 def hard_text(hard: dict[str, Any]) -> str:

@@ -9,8 +9,10 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import re
 import sys
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..games import game_ids
 
@@ -87,6 +89,21 @@ def option_pairs(pairs: Sequence[str] | None) -> dict[str, Any]:
     return options
 
 
+#: Words for a yes/no option, as the rules' tables write them (``short_game=on``).
+SWITCH_WORDS = {"on": True, "yes": True, "off": False, "no": False}
+
+
+def switches_read(game, options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` with "on"/"off" (and "yes"/"no") read as true/false for the game's yes/no options."""
+    fields = getattr(game.Options, "model_fields", {})
+    return {
+        key: SWITCH_WORDS.get(value.lower(), value)
+        if isinstance(value, str) and key in fields and fields[key].annotation is bool
+        else value
+        for key, value in options.items()
+    }
+
+
 def game_named(game_id: str):
     """The game ``game_id``, or a UsageError naming the games."""
     from ..games import UnknownGame, get_game
@@ -104,18 +121,33 @@ def checked_options(game, players: int | None, pairs) -> Any:
     try:
         if players is not None:
             game.check_players(players)
-        return game.make_options(option_pairs(pairs))
+        return game.make_options(switches_read(game, option_pairs(pairs)))
     except BadOptions as exc:
         raise UsageError(str(exc)) from None
 
 
+#: The longest stretch of one value an error line repeats, and the longest line (longer: cut, the length said).
+MAX_ECHO, MAX_LINE = 200, 1000
+
+
+def cut_echo(text: str, limit: int = MAX_ECHO) -> str:
+    """``text`` with every run of more than ``limit`` characters without a space cut to its
+    start, ``…`` and its length, and the whole cut in the middle past ``MAX_LINE``: a bad
+    value of 100,000 characters is not echoed whole."""
+    text = re.sub(rf"\S{{{limit + 1},}}", lambda m: f"{m.group()[: limit // 2]}…({len(m.group()):,} characters)", text)
+    if len(text) > MAX_LINE:
+        text = f"{text[: MAX_LINE // 2]}…({len(text):,} characters)…{text[-MAX_LINE // 4 :]}"
+    return text
+
+
 def error_line(text: str) -> None:
-    """One line on stderr, any control character in it made visible."""
+    """One line on stderr: control characters made visible (line breaks too), long values
+    cut (:func:`cut_echo`)."""
     from ..core.names import visible
 
     try:
-        print(visible(text), file=sys.stderr)
-    except (BrokenPipeError, ValueError):
+        print(cut_echo(visible(text)), file=sys.stderr)
+    except (OSError, ValueError):
         pass
 
 

@@ -26,9 +26,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .common import UsageError
     from ..core.words import plural
     from ..storage.saves import NoSuchSave, SaveError, SaveStore, record_json
+    from .common import UsageError
     from .resume import print_problems
 
     store = SaveStore()
@@ -46,19 +46,18 @@ def run(args: argparse.Namespace) -> int:
             f"{loaded.info.id} is a game in progress: its record holds the seed, which would show every "
             "hidden card; it can be exported once the game is over"
         )
-    text = record_json(loaded.file.record)
     if args.file == "-":
-        sys.stdout.write(text)
+        sys.stdout.write(record_json(loaded.file.record))
         return 0
-    target = Path(args.file or f"{loaded.info.id}.json")
-    if target.exists() and not args.force:
-        raise UsageError(f"{target} already exists (--force replaces it)")
-    from ..storage.atomic import atomic_write_text
+    from ..storage.saves.export import write_record
 
+    target = Path(args.file or f"{loaded.info.id}.json")
     try:
-        atomic_write_text(target, text, backup=False)
-    except OSError as exc:
-        raise UsageError(f"cannot write {target}: {exc.strerror or exc}") from None
+        write_record(loaded.file.record, target, overwrite=args.force)
+    except FileExistsError:
+        raise UsageError(f"{target} already exists (--force replaces it)") from None
+    except OSError as exc:  # (a FileProblem: one line naming the target)
+        raise UsageError(f"cannot write {exc}") from None
     print(f"{loaded.info.game_name} ({plural(loaded.info.moves, 'move')}) written to {target}")
     return 0
 

@@ -44,7 +44,9 @@ def run(args) -> int:
         if kind not in SEAT_KINDS:
             raise UsageError(f"unknown seat kind {kind!r} (choose from {', '.join(SEAT_KINDS)}, computer)")
         if kind != "human" and kind not in get_row(game.id).levels:
-            raise UsageError(f"{game.name} offers no {kind} computer player (choose from {', '.join(get_row(game.id).levels)})")
+            raise UsageError(
+                f"{game.name} offers no {kind} computer player (choose from {', '.join(get_row(game.id).levels)})"
+            )
         kinds.append(kind)
     return run_app(
         start=dict(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from .common import UsageError, error_line
@@ -12,18 +11,14 @@ from .common import UsageError, error_line
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file")
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--watch", action="store_true", help="step through it in the app's replay viewer (needs a terminal)")
+    parser.add_argument(
+        "--watch", action="store_true", help="step through it in the app's replay viewer (needs a terminal)"
+    )
 
 
 def run(args) -> int:
-    from rich.console import Console
-    from rich.markup import escape
-    from rich.table import Table
-
     from ..core.record import NoRecordFile, RecordError, load_record, replay
     from ..games import get_game
-    from ..core.words import and_list
-    from ..tui.presenters.plain import event_text, public_table_lines
 
     if args.watch and args.json:
         raise UsageError("--watch and --json do not go together")
@@ -41,34 +36,57 @@ def run(args) -> int:
         return 1
     if args.watch:
         return watch(record)
+    if args.json:
+        print_replay_json(record, result)
+    else:
+        print_replay(record, result)
+    return 0
+
+
+def print_replay_json(record, result) -> None:
+    """The replayed game as one JSON object: where it ended, and its public events."""
+    from ..core.codec import encode_value
+    from .json_output import print_json
+
     game, state = result.game, result.state
     names = record.names or [f"Player {i + 1}" for i in range(record.players)]
-    public = [(i, e) for i, e in result.events if e.visible(None)]
-    over = game.is_over(state)
-    outcome = game.outcome(state) if over else None
-    if args.json:
-        from ..core.codec import encode_value
-
-        print(
-            json.dumps(
+    outcome = game.outcome(state) if game.is_over(state) else None
+    print_json(
+        "replay",
+        {
+            "game": game.id,
+            "players": record.players,
+            "moves": len(record.moves),
+            "over": game.is_over(state),
+            "to_act": list(game.to_act(state)),
+            "places": list(outcome.places) if outcome else None,
+            "points": list(outcome.points) if outcome else None,
+            "winners": list(outcome.winners()) if outcome else None,
+            "digest": game.digest(state),
+            "events": [
                 {
-                    "game": game.id,
-                    "players": record.players,
-                    "moves": len(record.moves),
-                    "over": over,
-                    "to_act": list(game.to_act(state)),
-                    "places": list(outcome.places) if outcome else None,
-                    "points": list(outcome.points) if outcome else None,
-                    "winners": list(outcome.winners()) if outcome else None,
-                    "digest": game.digest(state),
-                    "events": [
-                        {"move": i, "kind": e.kind, "text": e.render(names), "data": {k: encode_value(v) for k, v in e.data}}
-                        for i, e in public
-                    ],
+                    "move": None if i < 0 else i,  # (None: the deal, before the first move)
+                    "kind": e.kind,
+                    "text": e.render(names),
+                    "data": {k: encode_value(v) for k, v in e.data},
                 }
-            )
-        )
-        return 0
+                for i, e in result.events
+                if e.visible(None)
+            ],
+        },
+    )
+
+
+def print_replay(record, result) -> None:
+    """The replayed game for a reader: its public events, the table at the end, and the outcome."""
+    from rich.console import Console
+    from rich.markup import escape
+
+    from ..tui.presenters.plain import event_text, public_table_lines
+
+    game, state = result.game, result.state
+    names = record.names or [f"Player {i + 1}" for i in range(record.players)]
+    over = game.is_over(state)
     console = Console(highlight=False)
     encoding = sys.stdout.encoding or "ascii"
     ascii_cards = not can_print("♥♦♣♠", encoding)
@@ -76,25 +94,35 @@ def run(args) -> int:
     def shown(text: str) -> str:  # what the terminal can print, markup escaped
         return escape(text.encode(encoding, "replace").decode(encoding) if ascii_cards else text)
 
-    for index, event in public:
-        console.print(f"[dim]{index:>4}[/] {shown(event_text(event.render(names), ascii_cards))}")
+    for index, event in result.events:
+        if event.visible(None):
+            number = "" if index < 0 else index  # (no number: the deal, before the first move)
+            console.print(f"[dim]{number:>4}[/] {shown(event_text(event.render(names), ascii_cards))}")
     console.rule("the table at the end" if over else f"the table after move {len(record.moves)}")
     for line in public_table_lines(game.id, game.view(state, None), names, ascii_cards):
         console.print(shown(line))
     console.print()
-    if outcome:
-        winners = [names[seat] for seat in outcome.winners()]
-        console.print(f"Won by {shown(and_list(winners) or 'nobody')}.")
-        table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
-        for column, justify in (("place", "right"), ("player", "left"), ("points", "right"), ("why", "left")):
-            table.add_column(column, justify=justify)  # type: ignore[arg-type]
-        for seat in sorted(range(record.players), key=lambda s: (outcome.places[s], s)):
-            reason = outcome.reasons[seat] if outcome.reasons else ""
-            table.add_row(str(outcome.places[seat]), shown(names[seat]), str(outcome.points[seat]), shown(reason))
-        console.print(table)
+    if over:
+        print_outcome(console, game.outcome(state), names, shown)
     else:
         console.print(f"Game not over; to act: {shown(', '.join(names[p] for p in game.to_act(state)))}")
-    return 0
+
+
+def print_outcome(console, outcome, names, shown) -> None:
+    """Who won, and each seat's place, points and why, as a table."""
+    from rich.table import Table
+
+    from ..core.words import and_list
+
+    winners = [names[seat] for seat in outcome.winners()]
+    console.print(f"Won by {shown(and_list(winners) or 'nobody')}.")
+    table = Table(box=None, show_header=True, header_style="bold", pad_edge=False)
+    for column, justify in (("place", "right"), ("player", "left"), ("points", "right"), ("why", "left")):
+        table.add_column(column, justify=justify)  # type: ignore[arg-type]
+    for seat in sorted(range(len(outcome.places)), key=lambda s: (outcome.places[s], s)):
+        reason = outcome.reasons[seat] if outcome.reasons else ""
+        table.add_row(str(outcome.places[seat]), shown(names[seat]), str(outcome.points[seat]), shown(reason))
+    console.print(table)
 
 
 def watch(record) -> int:

@@ -9,7 +9,6 @@ opens at that game.
 from __future__ import annotations
 
 import argparse
-import json
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -73,8 +72,10 @@ def saves_table(title: str, saves, width: int, when: str, turn: bool, in_use=())
     from rich.markup import escape
     from rich.table import Table
 
+    from ..tui.save_text import describe_time, players_text, turn_text
+
     id_width = max(len(info.id) for info in saves)
-    when_width = max(len(when), *(len(info.when_text()) for info in saves))
+    when_width = max(len(when), *(len(describe_time(info.updated)) for info in saves))
     wide = width >= 110
     game_width = max(len(info.game_name) for info in saves) if wide else 0
     columns = 4 + wide + turn  # with one space of padding each side between columns
@@ -93,10 +94,10 @@ def saves_table(title: str, saves, width: int, when: str, turn: bool, in_use=())
         table.add_row(
             escape(info.id),
             *([escape(info.game_name)] if wide else []),
-            escape(info.players_text),
+            escape(players_text(info.seats)),
             str(info.moves),
-            info.when_text(),
-            *([escape(info.turn_text) + (" (open in another window)" if info.id in in_use else "")] if turn else []),
+            describe_time(info.updated),
+            *([escape(turn_text(info)) + (" (open in another window)" if info.id in in_use else "")] if turn else []),
         )
     return table
 
@@ -108,21 +109,24 @@ def list_saves(store, as_json: bool = False) -> int:
 
     listing = store.list_saves()
     if as_json:
-        print(
-            json.dumps(
-                {
-                    "saves": [info_json(i) for i in listing.saves],
-                    "problems": [problem_json(p) for p in listing.problems],
-                    "filed_away": [str(p) for p in listing.finished],
-                    "in_use": listing.in_use,
-                    "folder": str(store.saves_dir),
-                }
-            )
+        from .json_output import print_json
+
+        print_json(
+            "resume",
+            {
+                "saves": [info_json(i) for i in listing.saves],
+                "problems": [problem_json(p) for p in listing.problems],
+                "filed_away": [str(p) for p in listing.finished],
+                "in_use": listing.in_use,
+                "folder": str(store.saves_dir),
+            },
         )
         return 0
     console = Console(highlight=False)
     if listing.saves:
-        console.print(saves_table("Saved games", listing.saves, console.width, "last played", turn=True, in_use=listing.in_use))
+        console.print(
+            saves_table("Saved games", listing.saves, console.width, "last played", turn=True, in_use=listing.in_use)
+        )
         console.print("[dim]Open one with[/] cardtable resume ID [dim](the start of an id is enough).[/]")
     else:
         console.print("No saved games.")
@@ -133,8 +137,8 @@ def list_saves(store, as_json: bool = False) -> int:
 
 
 def open_save(store, text: str) -> int:
-    from .common import UsageError
     from ..storage.saves import NoSuchSave, SaveError, SaveInUse
+    from .common import UsageError
 
     try:
         save_id = store.resolve(text)
@@ -160,4 +164,3 @@ def open_app(save_id: str) -> int:
     from .common import run_app
 
     return run_app(resume=save_id)
-

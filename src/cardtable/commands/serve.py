@@ -11,16 +11,59 @@ stops the server and every app.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 
 INSTALL_HINT = "cardtable serve needs the web extra: pip install 'cardtable[web]'"
 
 
+#: A host name (RFC 1123 labels), when the address is not an IP address.
+HOST_NAME = re.compile(
+    r"(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?"
+)
+
+
+def listen_address(text: str) -> str:
+    """An argparse type: an IP address, or a host name this machine can look up. Empty (which
+    would listen on every interface) is refused: 0.0.0.0 says so on purpose."""
+    import ipaddress
+    import socket
+
+    if not text.strip():
+        raise argparse.ArgumentTypeError(
+            "an address is needed (127.0.0.1: this machine only; 0.0.0.0: every interface)"
+        )
+    try:
+        ipaddress.ip_address(text)
+        return text
+    except ValueError:
+        pass
+    if re.fullmatch(r"[0-9.]+|[0-9A-Fa-f:.%]*:[0-9A-Fa-f:.%]*", text):
+        raise argparse.ArgumentTypeError(f"not an IP address: {text[:60]!r}")
+    if not HOST_NAME.fullmatch(text):
+        raise argparse.ArgumentTypeError(f"not an IP address nor a host name: {text[:60]!r}")
+    try:
+        socket.getaddrinfo(text, None)
+    except (OSError, UnicodeError):
+        raise argparse.ArgumentTypeError(f"no such host: {text[:60]!r}") from None
+    return text
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)")
-    parser.add_argument("--port", type=int, default=8000, help="the port (default 8000; 0 picks a free one)")
+    from .common import bounded_int
+
     parser.add_argument(
-        "--public-url", metavar="URL",
+        "--host",
+        type=listen_address,
+        default="127.0.0.1",
+        help="the address to listen on (default 127.0.0.1: this machine only)",
+    )
+    parser.add_argument(
+        "--port", type=bounded_int(0, 65535), default=8000, help="the port (default 8000; 0 picks a free one)"
+    )
+    parser.add_argument(
+        "--public-url",
+        metavar="URL",
         help="the address browsers reach the server at, when it is behind a proxy (default: the address the browser used)",
     )
 
@@ -38,7 +81,7 @@ def is_loopback(host: str) -> bool:
         infos = socket.getaddrinfo(host, None)
     except OSError:
         return False
-    return bool(infos) and all(ipaddress.ip_address(info[4][0].split("%")[0]).is_loopback for info in infos)
+    return bool(infos) and all(ipaddress.ip_address(str(info[4][0]).split("%")[0]).is_loopback for info in infos)
 
 
 def browse_host(host: str) -> str:
@@ -55,11 +98,10 @@ def url_with_token(base: str, token: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .common import UsageError
+    from ..core.osfile import reason
+    from .common import UsageError, error_line
 
-    if not 0 <= args.port <= 65535:
-        raise UsageError(f"--port must be between 0 and 65535, got {args.port}")
-    if args.public_url and not args.public_url.startswith(("http://", "https://")):
+    if args.public_url is not None and not args.public_url.startswith(("http://", "https://")):
         raise UsageError(f"--public-url must start with http:// or https://, got {args.public_url!r}")
     try:
         import aiohttp  # noqa: F401
@@ -80,7 +122,8 @@ def run(args: argparse.Namespace) -> int:
         if not is_loopback(args.host):
             print(
                 f"warning: listening on {args.host}: anyone who has the URL can play and read this user's saved games",
-                file=sys.stderr, flush=True,
+                file=sys.stderr,
+                flush=True,
             )
         print(f"cardtable is served at {url_with_token(base, token)}", flush=True)
         print("Open that URL in a browser; each tab is its own game. Ctrl+C stops the server.", flush=True)
@@ -88,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         server.run(listening)
     except OSError as exc:
-        print(f"cardtable: error: cannot listen on {args.host}:{args.port}: {exc.strerror or exc}", file=sys.stderr)
+        error_line(f"cardtable: error: cannot listen on {args.host}:{args.port}: {reason(exc)}")
         return 1
     print("cardtable serve: stopped", flush=True)
     return 0

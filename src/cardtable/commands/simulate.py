@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 
 from .common import GAMES, GAMES_HELP, PLAYERS, SEED, UsageError, checked_options, game_named
 
@@ -30,11 +29,15 @@ def run(args) -> int:
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     console = Console(stderr=True)
-    with Progress(console=console, transient=True, disable=args.json and not console.is_terminal) as bar:
+    with Progress(
+        console=console, transient=True, disable=not console.is_terminal
+    ) as bar:  # (a log gets no blank line)
         task = bar.add_task(f"{game.name}", total=args.games)
         summary = simulate(game, args.players, args.games, args.seed, options, lambda: bar.advance(task))
     if args.json:
-        print(json.dumps(summary.as_json()))
+        from .json_output import print_json
+
+        print_json("simulate", summary.as_json())
     else:
         from ..core.words import plural
 

@@ -10,6 +10,7 @@ plain tuples of ints (fast, and independent of Python's hash seed).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import Enum, IntEnum
 from functools import cache
 from typing import NamedTuple
@@ -145,5 +146,5 @@ def multi_deck(count: int, jokers: bool = False) -> tuple[Card, ...]:
     return tuple(card for d in range(count) for card in standard_deck(d, jokers))
 
 
-def cards_text(cards) -> str:
+def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(card.face for card in cards) or "—"

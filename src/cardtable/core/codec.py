@@ -13,6 +13,7 @@ import dataclasses
 import enum
 import types
 import typing
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -47,7 +48,10 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
-def _decode(value: Any, hint: Any, where: str) -> Any:
+def _decode(value: Any, hint: Any, where: str, inner: Callable[[Any, Any, str], Any] | None = None) -> Any:
+    """``value`` as ``hint`` says; a union's members and a tuple's items by ``inner`` (by
+    default these same rules: another codec passes its own decoder to add its kinds)."""
+    nested = inner or _decode
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
@@ -58,7 +62,7 @@ def _decode(value: Any, hint: Any, where: str) -> Any:
             if arg is type(None):
                 continue
             try:
-                return _decode(value, arg, where)
+                return nested(value, arg, where)
             except ValueError as exc:
                 errors.append(str(exc))
         raise ValueError(errors[0] if errors else f"{where}: bad value {_short(value)}")
@@ -66,10 +70,10 @@ def _decode(value: Any, hint: Any, where: str) -> Any:
         if not isinstance(value, list):
             raise ValueError(f"{where}: expected a list, got {_short(value)}")
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_decode(v, args[0], where) for v in value)
+            return tuple(nested(v, args[0], where) for v in value)
         if len(args) != len(value):
             raise ValueError(f"{where}: expected {len(args)} items")
-        return tuple(_decode(v, a, where) for v, a in zip(value, args))
+        return tuple(nested(v, a, where) for v, a in zip(value, args, strict=True))
     if hint is Card:
         if not isinstance(value, str):
             raise ValueError(f"{where}: expected a card code, got {_short(value)}")
@@ -91,6 +95,10 @@ def _decode(value: Any, hint: Any, where: str) -> Any:
             raise ValueError(f"{where}: expected a string, got {_short(value)}")
         return value
     raise ValueError(f"{where}: cannot decode {hint!r}")
+
+
+#: The scalar rules of the move codec, for other codecs built the same way (the network's views).
+decode_value = _decode
 
 
 def move_from_json(data: Any, move_types: tuple[type, ...]) -> Any:

@@ -7,12 +7,20 @@ whose methods are pure functions of immutable states:
   explicit deck order (top card first) for tests and puzzles. A template:
   it checks the player count, builds the options, shuffles ``cards`` (or
   checks the explicit deck with ``check_deck``), then calls the game's ``deal``.
+  ``start`` (same arguments) gives the fresh state with the events of the
+  deal (One-Card announces its first hand as it announces every other).
 * ``to_act(state)``: the seats that must act now: one, or several at once for
   secret simultaneous choices; empty when the game is over.
 * ``legal_moves(state, player)``: built from ``candidate_moves`` filtered by
   ``why_illegal``, the one function that decides legality.
 * ``apply(state, player, move)``: ``(new_state, events)``; an illegal move raises
   :class:`IllegalMove` with the reason and the old state is untouched.
+  ``advance(state, player, move)`` is ``perform``'s new state without the
+  events, for a move known to be legal (the search's rollouts).
+* the integer action interface (``core.actions``): ``legal_actions``,
+  ``step`` (no events), ``move_of`` and ``action_of`` over a fixed space of
+  ``action_count`` codes per game: the hot path of the search, ``simulate``,
+  the arena and the research environments.
 * ``view(state, player)``: exactly what that seat may see (``None`` is the
   public view for spectators and logs).
 * ``is_over`` and ``outcome`` (places, points and the reason for each place).
@@ -31,15 +39,19 @@ import hashlib
 import random
 from abc import ABC, abstractmethod
 from collections import Counter
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from itertools import chain
-from dataclasses import dataclass, field, fields
-from typing import Any, ClassVar, Generic, Hashable, Iterable, Mapping, NamedTuple, Protocol, Sequence, TypeVar, cast
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from .actions import Actions
+from .actions import IllegalMove as IllegalMove
 from .cards import Card
+from .event import Event as Event  # (re-exported: the engine contract's names are found here)
+from .outcome import Outcome as Outcome
+from .outcome import places_from_keys as places_from_keys
 from .rng import Rng
-
 
 
 class SeatView(Protocol):
@@ -54,10 +66,6 @@ M = TypeVar("M")
 V = TypeVar("V", bound=SeatView)
 
 
-class IllegalMove(ValueError):
-    """A move the rules do not allow now; the message says why."""
-
-
 class BadOptions(ValueError):
     """Options or a player count that the game does not accept."""
 
@@ -68,83 +76,23 @@ class GameOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-P = TypeVar("P")
+_FROZEN: list[Any] = [(), frozenset()]  # frozen_cards' last answer: [cards, their frozenset]
 
 
-class Event(NamedTuple):
-    """Something that happened. ``text`` names seats as ``{p0}``, ``{p1}``...
-    ``data`` holds the facts as ``(key, value)`` pairs of plain values (cards
-    as their codes), and ``payload`` reads them as the kind's typed record.
-
-    ``visible_to`` is ``None`` for a public event, or the seats that may see it
-    (a drawn card is shown to its drawer only). A named tuple: events are made
-    on every move, and a tuple is several times cheaper to build than a
-    frozen dataclass.
-    """
-
-    kind: str
-    text: str
-    visible_to: frozenset[int] | None = None
-    data: tuple[tuple[str, Any], ...] = ()
-
-    def render(self, names: Sequence[str]) -> str:
-        return self.text.format_map({f"p{i}": name for i, name in enumerate(names)})
-
-    def visible(self, player: int | None) -> bool:
-        return self.visible_to is None or (player is not None and player in self.visible_to)
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return dict(self.data).get(key, default)
-
-    def payload(self, cls: type[P]) -> P:
-        """The data as ``cls``, the typed record of this kind of event (a frozen
-        dataclass in the game's ``events`` module): ``event.payload(HandEnd).points``.
-        Fields the event does not carry take the record's defaults; keys the
-        record does not name are left out."""
-        data = dict(self.data)
-        names = [f.name for f in fields(cast(Any, cls))]
-        return cls(**{name: data[name] for name in names if name in data})
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """The end of a game: a place per seat (1 is best; ties share a place),
-    points per seat (the game's own scoring), a reason per seat, and who won."""
-
-    places: tuple[int, ...]
-    points: tuple[int, ...]
-    reasons: tuple[str, ...] = field(default=())
-    #: which seats won, for games where more than the first place wins (Shed:
-    #: everyone who got rid of all their cards); empty means "the seats in first place"
-    won: tuple[bool, ...] = field(default=())
-
-    def winners(self) -> tuple[int, ...]:
-        if self.won:
-            return tuple(i for i, won in enumerate(self.won) if won)
-        return tuple(i for i, place in enumerate(self.places) if place == 1)
-
-
-_FROZEN: list = [(), frozenset()]  # frozen_cards' last answer: [cards, their frozenset]
-
-
-def frozen_cards(cards: tuple) -> frozenset:
+def frozen_cards(cards: tuple[Card, ...]) -> frozenset[Card]:
     """``frozenset(cards)``, remembered for the last tuple asked about (a game
     keeps its tuple of every card for its whole length, and the invariant
     check asks after every move)."""
     if _FROZEN[0] is not cards:
         _FROZEN[:] = [cards, frozenset(cards)]
-    return _FROZEN[1]
+    found: frozenset[Card] = _FROZEN[1]
+    return found
 
 
-def places_from_keys(keys: Sequence[Any]) -> tuple[int, ...]:
-    """Competition ranking ("1224") from sort keys where a larger key is better."""
-    return tuple(1 + sum(1 for other in keys if other > key) for key in keys)
+OptionsT = TypeVar("OptionsT", bound=GameOptions)
 
 
-O = TypeVar("O", bound=GameOptions)
-
-
-class Game(ABC, Generic[S, M, V, O]):
+class Game(Actions[S, M], ABC, Generic[S, M, V, OptionsT]):
     """A game's rules, generic over its state, move, view and options types."""
 
     id: ClassVar[str]
@@ -152,30 +100,27 @@ class Game(ABC, Generic[S, M, V, O]):
     summary: ClassVar[str]
     min_players: ClassVar[int]
     max_players: ClassVar[int]
-    Options: ClassVar[type[GameOptions]]  # the game's options class (``O``)
+    Options: ClassVar[type[GameOptions]]  # the game's options class (``OptionsT``)
     move_types: ClassVar[tuple[type, ...]]
     #: The name the state class had when saves were first written, if it was
     #: renamed since: the digest is taken under it, so those saves still load.
     digest_name: ClassVar[str | None] = None
 
     # -- options and players -------------------------------------------------
-    def make_options(self, values: Mapping[str, Any] | GameOptions | None = None) -> O:
+    def make_options(self, values: Mapping[str, Any] | GameOptions | None = None) -> OptionsT:
         if isinstance(values, self.Options):
-            return cast(O, values)  # Options is O's class
+            return cast(OptionsT, values)  # Options is OptionsT's class
         try:
-            return cast(O, self.Options.model_validate(dict(values or {})))
+            return cast(OptionsT, self.Options.model_validate(dict(values or {})))
         except ValidationError as exc:
             problems = "; ".join(
-                f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}"
-                for err in exc.errors()
+                f"{'.'.join(str(p) for p in err['loc']) or 'options'}: {err['msg']}" for err in exc.errors()
             )
             raise BadOptions(f"bad options for {self.id}: {problems}") from None
 
     def check_players(self, players: int) -> None:
         if not self.min_players <= players <= self.max_players:
-            raise BadOptions(
-                f"{self.name} takes {self.min_players} to {self.max_players} players, not {players}"
-            )
+            raise BadOptions(f"{self.name} takes {self.min_players} to {self.max_players} players, not {players}")
 
     # -- a new game: the same steps for every game ----------------------------
     def new(
@@ -188,6 +133,17 @@ class Game(ABC, Generic[S, M, V, O]):
         """A fresh game: the player count checked, the options built, the
         ``cards`` shuffled by ``seed`` (or ``deck`` checked and taken as it is,
         top card first), then dealt by the game's ``deal``."""
+        return self.start(players, options, seed, deck)[0]
+
+    def start(
+        self,
+        players: int,
+        options: Mapping[str, Any] | GameOptions | None = None,
+        seed: int = 0,
+        deck: Sequence[Card] | None = None,
+    ) -> tuple[S, tuple[Event, ...]]:
+        """``new``'s state with the events of the deal, the ones a game's log
+        opens with (before the first move)."""
         self.check_players(players)
         opts = self.make_options(options)
         rng = self.start_rng(players, seed)
@@ -196,7 +152,7 @@ class Game(ABC, Generic[S, M, V, O]):
         else:
             order = tuple(deck)
             self.check_deck(players, opts, order)
-        return self.deal(players, opts, order, rng, seed)
+        return self.deal_with_events(players, opts, order, rng, seed)
 
     def start_rng(self, players: int, seed: int) -> Rng:
         """The generator the shuffle starts from. A game that draws something
@@ -204,16 +160,22 @@ class Game(ABC, Generic[S, M, V, O]):
         return Rng.from_seed(seed)
 
     @abstractmethod
-    def cards(self, players: int, options: O) -> tuple[Card, ...]:
+    def cards(self, players: int, options: OptionsT) -> tuple[Card, ...]:
         """Every card a game with these players and options is dealt from."""
 
-    def check_deck(self, players: int, options: O, deck: tuple[Card, ...]) -> None:
+    def check_deck(self, players: int, options: OptionsT, deck: tuple[Card, ...]) -> None:
         """Refuse (``BadOptions``) an explicit deck this game cannot be dealt from."""
 
     @abstractmethod
-    def deal(self, players: int, options: O, order: tuple[Card, ...], rng: Rng, seed: int) -> S:
+    def deal(self, players: int, options: OptionsT, order: tuple[Card, ...], rng: Rng, seed: int) -> S:
         """The first state: ``order`` (top card first) dealt; ``rng`` draws what
         comes later; ``seed`` gives again what ``start_rng`` drew before the shuffle."""
+
+    def deal_with_events(
+        self, players: int, options: OptionsT, order: tuple[Card, ...], rng: Rng, seed: int
+    ) -> tuple[S, tuple[Event, ...]]:
+        """``deal``'s state and the events of the deal (none unless the game says)."""
+        return self.deal(players, options, order, rng, seed), ()
 
     # -- the rules (each game implements these) ------------------------------
 
@@ -231,6 +193,12 @@ class Game(ABC, Generic[S, M, V, O]):
     @abstractmethod
     def perform(self, state: S, player: int, move: M) -> tuple[S, tuple[Event, ...]]:
         """Apply a move already known to be legal."""
+
+    def advance(self, state: S, player: int, move: M) -> S:
+        """``perform``'s new state without its events, for a move already known
+        to be legal: the search's rollouts, which read no event. A game whose
+        steps can skip their events says so (the default builds them)."""
+        return self.perform(state, player, move)[0]
 
     @abstractmethod
     def view(self, state: S, player: int | None) -> V: ...
@@ -280,7 +248,7 @@ class Game(ABC, Generic[S, M, V, O]):
     #: tuple). A game holds no game state; this only spares ``apply`` checking
     #: again a move just found legal (one tuple, replaced whole, so a game
     #: object shared between threads reads either the old answer or the new).
-    _verified: tuple = (None, -1, ())
+    _verified: tuple[S | None, int, tuple[M, ...]] = (None, -1, ())
 
     def remember_legal(self, state: S, player: int, moves: list[M] | tuple[M, ...]) -> list[M]:
         """Remember ``moves`` as ``player``'s legal moves in ``state`` and
@@ -291,7 +259,7 @@ class Game(ABC, Generic[S, M, V, O]):
             self._verified = (state, player, moves)
             return list(moves)
         self._verified = (state, player, tuple(moves))
-        return cast(list, moves)
+        return cast(list[M], moves)
 
     def verified(self, state: S, player: int, move: M) -> bool:
         """Whether ``move`` is one of the very objects the last legal moves
@@ -389,6 +357,12 @@ class Game(ABC, Generic[S, M, V, O]):
                 problems.append(f"cards extra or duplicated: {' '.join(c.code for c in extra)}")
         return problems
 
+    def kept_under_old_rulings(self, start: S, moves: Sequence[tuple[int, M]], digest: str) -> list[int]:
+        """If ``moves`` from ``start`` are a game played under a ruling since
+        changed, ending at ``digest``: the indexes of the moves today's rules keep
+        (the game goes on from them); else [] (the default: no ruling changed)."""
+        return []
+
     def digest(self, state: S) -> str:
         """A short fingerprint of a state (stable across runs, machines and versions:
         saves hold it)."""
@@ -396,3 +370,8 @@ class Game(ABC, Generic[S, M, V, O]):
         if self.digest_name is not None:
             text = self.digest_name + text[len(type(state).__qualname__) :]
         return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+#: Any game at all, whatever its state, move, view and options types (a registry's,
+#: a record's): what code that works with every game takes.
+AnyGame = Game[Any, Any, Any, Any]

@@ -17,16 +17,17 @@ draft: its builders call its own ``__init__``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import MISSING, fields
 from functools import cache
-from typing import Any, Callable, TypeVar, cast
+from typing import Any, TypeVar, cast
 
 T = TypeVar("T")
 _KEEP = object()  # "this field is unchanged"
 
 
 @cache
-def _draft(cls: type) -> type:
+def _draft(cls: type[Any]) -> type:
     """``cls``'s slots without its freeze (see the module's docstring)."""
     return type(f"{cls.__name__}Draft", (), {"__slots__": cls.__slots__, "__module__": cls.__module__})
 
@@ -53,13 +54,17 @@ def _compile(cls: type, name: str, head: str, stores: list[tuple[str, str]]) -> 
         body = [f"    return _cls({', '.join(f'{n}={v}' for n, v in stores)})"]
     elif "__slots__" in vars(cls):
         namespace["_draft"] = _draft(cls)
-        body = ["    new = _new(_draft)", *(f"    new.{n} = {v}" for n, v in stores), "    new.__class__ = _cls",
-                "    return new"]
+        body = [
+            "    new = _new(_draft)",
+            *(f"    new.{n} = {v}" for n, v in stores),
+            "    new.__class__ = _cls",
+            "    return new",
+        ]
     else:  # no slots: object.__setattr__ by name
         namespace["_set"] = object.__setattr__
         body = ["    new = _new(_cls)", *(f"    _set(new, {n!r}, {v})" for n, v in stores), "    return new"]
     exec("\n".join([f"def {name}({head}):", *body]), namespace)
-    function = namespace[name]
+    function: Callable[..., Any] = namespace[name]
     function.__module__ = cls.__module__
     return function
 
@@ -103,7 +108,7 @@ def make_new(cls: type[T]) -> Callable[..., T]:
     return new
 
 
-def put(items: tuple, index: int, value: object) -> tuple:
+def put(items: tuple[Any, ...], index: int, value: object) -> tuple[Any, ...]:
     """``items`` with ``items[index]`` replaced: a per-seat field of a state, updated."""
     return items[:index] + (value,) + items[index + 1 :]
 
@@ -125,5 +130,5 @@ def slot_init(cls: type[T]) -> type[T]:
             params.append(f"{f.name}=_default_{f.name}")
     lines = [f"def __init__(self, {', '.join(params)}):"] + [f"    _set_{f.name}(self, {f.name})" for f in flds]
     exec("\n".join(lines), namespace)
-    setattr(cls, "__init__", namespace["__init__"])
+    cls.__init__ = namespace["__init__"]  # type: ignore[method-assign]  # (what slot_init is for: the class's own __init__ replaced)
     return cls

@@ -3,26 +3,32 @@
 Every file the program reads (a game record, a save, the statistics, the
 settings) goes through :func:`read_bounded` and :func:`parse_json`:
 
-* only a regular file is read (a FIFO, ``/dev/zero`` or a folder is refused
-  without blocking), and at most :data:`MAX_FILE_BYTES` of it;
+* only a regular file is read (a FIFO, ``/dev/zero``, a folder or a symbolic
+  link loop is refused without blocking: :func:`~.osfile.open_regular`), and a
+  file larger than :data:`MAX_FILE_BYTES` is refused by its size;
 * the bytes must be UTF-8 JSON; no ``NaN``/``Infinity``, no number of more
   than :data:`MAX_NUMBER_DIGITS` digits, no nesting deeper than
   :data:`MAX_DEPTH`, no unpaired surrogate in a string.
 
-So a damaged file gives :class:`BadJson` (a ``ValueError``) or ``OSError``,
-never a hang, unbounded memory or a crash deeper in the program.
+So a damaged file gives :class:`BadJson` (a ``ValueError``) or ``OSError`` (a
+:class:`~.osfile.FileProblem` naming it), never a hang, unbounded memory or a
+crash deeper in the program.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import stat
+import re
 from pathlib import Path
 from typing import Any
 
-#: The largest file read: a record of a 200,000-move game is well under this.
-MAX_FILE_BYTES = 64 * 1024 * 1024
+from .osfile import open_regular, problem
+
+#: The largest file read, told by its size before a byte is parsed: a record of
+#: about 80,000 moves (a long game has a few thousand), parsed and checked in
+#: well under 2 s and 200 MB (tests/hostile/probe_limits.py measures the memory).
+MAX_FILE_BYTES = 4 * 1024 * 1024
 #: The deepest nesting of arrays and objects (the formats need 5).
 MAX_DEPTH = 64
 #: The longest integer literal (Python refuses more than 4,300 digits anyway).
@@ -36,22 +42,22 @@ class BadJson(ValueError):
 def read_bounded(path: str | Path, limit: int = MAX_FILE_BYTES) -> bytes:
     """The bytes of the regular file at ``path`` (symlinks followed).
 
-    Raises FileNotFoundError, another OSError (unreadable), or BadJson (not a
-    regular file, or larger than ``limit`` bytes). Never blocks on a FIFO or
-    device, never reads more than ``limit + 1`` bytes.
+    Raises FileNotFoundError (nothing there), FileProblem (an OSError naming the
+    path: a folder, a FIFO, a loop, unreadable...; see :mod:`.osfile`), or
+    BadJson (larger than ``limit`` bytes, told before reading). Never blocks on
+    a FIFO or device, never reads more than ``limit + 1`` bytes.
     """
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    fd = open_regular(path)
     try:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            raise IsADirectoryError(21, "it is a folder, not a file", str(path))
-        if not stat.S_ISREG(info.st_mode):
-            raise BadJson("not a regular file (a device, a pipe or a socket)")
-        if info.st_size > limit:
-            raise BadJson(f"too large ({info.st_size:,} bytes; at most {limit:,})")
+        size = os.fstat(fd).st_size
+        if size > limit:
+            raise BadJson(f"too large ({size:,} bytes; at most {limit:,})")
         chunks, size = [], 0
         while size <= limit:
-            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            try:
+                chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            except OSError as exc:
+                raise problem(path, exc) from None
             if not chunk:
                 break
             chunks.append(chunk)
@@ -80,22 +86,28 @@ def _parse_float(text: str) -> float:
     return value
 
 
-def _check_tree(value: Any) -> None:
-    """Nesting depth and strings, iteratively (a deep document cannot overflow the stack)."""
-    stack: list[tuple[Any, int]] = [(value, 1)]
+def _check_tree(value: Any, strings: bool) -> None:
+    """Nesting depth (and, if ``strings``, every string), iteratively: a deep document cannot
+    overflow the stack. Only containers are walked into."""
+    stack: list[tuple[Any, int]] = [(value, 1)] if isinstance(value, (list, dict)) else []
+    if strings and isinstance(value, str):
+        _check_text(value)
     while stack:
         item, depth = stack.pop()
-        if isinstance(item, str):
-            _check_text(item)
-        elif isinstance(item, (list, dict)):
-            if depth > MAX_DEPTH:
-                raise BadJson(f"nested more than {MAX_DEPTH} levels deep")
-            if isinstance(item, dict):
-                for key, inner in item.items():
+        if depth > MAX_DEPTH:
+            raise BadJson(f"nested more than {MAX_DEPTH} levels deep")
+        if isinstance(item, dict):
+            if strings:
+                for key in item:
                     _check_text(key)
-                    stack.append((inner, depth + 1))
-            else:
-                stack.extend((inner, depth + 1) for inner in item)
+            children = item.values()
+        else:
+            children = item
+        for inner in children:
+            if isinstance(inner, (list, dict)):
+                stack.append((inner, depth + 1))
+            elif strings and isinstance(inner, str):
+                _check_text(inner)
 
 
 def _check_text(text: str) -> None:
@@ -103,6 +115,12 @@ def _check_text(text: str) -> None:
         text.encode("utf-8")
     except UnicodeEncodeError:
         raise BadJson("a string holds an unpaired surrogate (\\ud800-\\udfff)") from None
+
+
+#: What the text must hold for a check to be needed: a surrogate's escape (a raw one is not
+#: UTF-8), or a run of more than MAX_NUMBER_DIGITS digits (then every number is looked at).
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_NUMBER_DIGITS + 1}}}")
 
 
 def parse_json(data: bytes) -> Any:
@@ -115,8 +133,11 @@ def parse_json(data: bytes) -> Any:
         raise BadJson(f"not JSON: not UTF-8 text (byte {exc.start})") from None
     if text.startswith("\ufeff"):
         text = text[1:]
+    hooks: dict[str, Any] = {"parse_float": _parse_float, "parse_constant": _refuse_constant}
+    if _LONG_NUMBER.search(text):  # (else every int is short: parsed by the C decoder alone)
+        hooks["parse_int"] = _parse_int
     try:
-        value = json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_refuse_constant)
+        value = json.loads(text, **hooks)
     except RecursionError:
         raise BadJson(f"nested more than {MAX_DEPTH} levels deep") from None
     except json.JSONDecodeError as exc:
@@ -127,7 +148,7 @@ def parse_json(data: bytes) -> Any:
         raise
     except ValueError as exc:  # a number Python refuses to convert
         raise BadJson(f"not JSON: {exc}") from None
-    _check_tree(value)
+    _check_tree(value, strings=_SURROGATE.search(text) is not None)
     return value
 
 

@@ -10,9 +10,10 @@ any Python version: nothing here depends on Python's hash seed, the global
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
@@ -78,7 +79,7 @@ class Rng:
         n = len(out)
         if n < 2:
             return tuple(out), self
-        for i, z in zip(range(n - 1, 0, -1), _mixes(self.state, n - 1)):
+        for i, z in zip(range(n - 1, 0, -1), _mixes(self.state, n - 1), strict=True):
             j = (z * (i + 1)) >> 64
             out[i], out[j] = out[j], out[i]
         return tuple(out), Rng((self.state + (n - 1) * _GAMMA) & _MASK)

@@ -8,6 +8,7 @@ whether they have chosen.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -19,9 +20,9 @@ T = TypeVar("T")
 class _Chosen:
     """Shown in place of another seat's committed value."""
 
-    _instance = None
+    _instance: _Chosen | None = None
 
-    def __new__(cls):  # a singleton, so views compare equal
+    def __new__(cls) -> _Chosen:  # a singleton, so views compare equal
         if cls._instance is None:
             cls._instance = super().__new__(cls)
         return cls._instance
@@ -29,7 +30,7 @@ class _Chosen:
     def __repr__(self) -> str:
         return "CHOSEN"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[_Chosen], tuple[()]]:
         return (_Chosen, ())
 
 
@@ -43,7 +44,7 @@ class SecretChoices(Generic[T]):
     values: tuple[tuple[int, T], ...] = ()
 
     @classmethod
-    def open(cls, seats) -> SecretChoices[T]:
+    def open(cls, seats: Iterable[int]) -> SecretChoices[T]:
         return cls(frozenset(seats))
 
     def commit(self, seat: int, value: T) -> SecretChoices[T]:

@@ -24,7 +24,7 @@ from .one_too_many import INFO as ONE_TOO_MANY
 from .shed import INFO as SHED
 
 if TYPE_CHECKING:
-    from ..core.engine import Game
+    from ..core.engine import AnyGame
 
 #: The computer levels: ``random`` plays any game; the others need the game's
 #: strategies (a row's ``bots`` module); ``expert`` only where it measured
@@ -40,7 +40,7 @@ class GameRow(NamedTuple):
     info: GameInfo
     engine: str  # the module whose ``GAME`` is the engine (a game package)
     presenter: str | None = None  # the module whose ``PRESENTER`` draws it in the app (None: no app table)
-    bots: str | None = None  # the module of its computer strategies (None: the random level only)
+    bots: str | None = None  # the module of its computer players (STRATEGIES, SEARCH, explain; None: random only)
     expert: bool = False  # whether it offers the expert level (only where it measured stronger than hard)
 
     @property
@@ -88,9 +88,10 @@ def get_row(game_id: str) -> GameRow:
         raise UnknownGame(game_id) from None
 
 
-def get_game(game_id: str) -> "Game":
+def get_game(game_id: str) -> AnyGame:
     """The engine of ``game_id`` (``one-too-many``, ``one-card``, ``shed``...)."""
-    return import_module(get_row(game_id).engine).GAME
+    game: AnyGame = import_module(get_row(game_id).engine).GAME
+    return game
 
 
 def game_ids() -> tuple[str, ...]:
@@ -105,7 +106,7 @@ def _present(module: str) -> bool:
         return False
 
 
-def available_games() -> list["Game"]:
+def available_games() -> list[AnyGame]:
     """Every registered game whose engine is present."""
     return [get_game(row.info.id) for row in ROWS.values() if _present(row.engine)]
 

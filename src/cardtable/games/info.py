@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Mapping
 from importlib import import_module
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, NamedTuple
 
 
 class GameInfo(NamedTuple):

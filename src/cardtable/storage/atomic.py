@@ -19,9 +19,10 @@ import os
 import secrets
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
+from ..core.osfile import open_regular
 from .paths import ensure_dir
 
 TEMP_SUFFIX = ".tmp"
@@ -47,6 +48,8 @@ def fsync_dir(folder: Path) -> None:
 
 
 def _temp_file(folder: Path, name: str, suffix: str = TEMP_SUFFIX) -> tuple[int, Path]:
+    if len(os.fsencode(name)) > 200:  # (the temporary file's name must fit the file system's 255 bytes too)
+        name = "long-name"
     fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=suffix)
     return fd, Path(temp)
 
@@ -79,10 +82,11 @@ def _keep_backup(path: Path) -> None:
         raise
 
 
-def atomic_write_bytes(path: Path, data: bytes, *, backup: bool = True) -> None:
-    """Write ``data`` to ``path`` atomically; keep the previous version as ``path.bak``."""
+def atomic_write_bytes(path: Path, data: bytes, *, backup: bool = True, create_folder: bool = True) -> None:
+    """Write ``data`` to ``path`` atomically; keep the previous version as ``path.bak``
+    (``create_folder``: make the folder first if it is missing)."""
     path = Path(path)
-    folder = ensure_dir(path.parent)
+    folder = ensure_dir(path.parent) if create_folder else path.parent
     fd, temp = _temp_file(folder, path.name)
     try:
         _write_fd(fd, data)
@@ -96,8 +100,8 @@ def atomic_write_bytes(path: Path, data: bytes, *, backup: bool = True) -> None:
     fsync_dir(folder)
 
 
-def atomic_write_text(path: Path, text: str, *, backup: bool = True) -> None:
-    atomic_write_bytes(path, text.encode("utf-8"), backup=backup)
+def atomic_write_text(path: Path, text: str, *, backup: bool = True, create_folder: bool = True) -> None:
+    atomic_write_bytes(path, text.encode("utf-8"), backup=backup, create_folder=create_folder)
 
 
 def _numbered(target: Path, n: int) -> Path:
@@ -137,7 +141,7 @@ def rename_no_clobber(source: Path, target: Path) -> Path:
 
 def sweep_temp_files(folder: Path, older_than: float = 60.0) -> list[Path]:
     """Remove temporary files orphaned by a crash (only ones older than ``older_than`` seconds)."""
-    removed = []
+    removed: list[Path] = []
     try:
         entries = list(Path(folder).iterdir())
     except OSError:
@@ -164,9 +168,12 @@ def file_lock(path: Path) -> Iterator[None]:
     except ImportError:  # Windows: no advisory locks; writes are still atomic
         yield
         return
-    with open(path, "a+b") as handle:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+    fd = open_regular(path, os.O_RDWR | os.O_CREAT)  # (a folder, a FIFO, a loop there: FileProblem)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
         try:
             yield
         finally:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)

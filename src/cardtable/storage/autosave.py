@@ -38,12 +38,15 @@ from __future__ import annotations
 
 import dataclasses
 import threading
+from collections.abc import Callable
 from datetime import datetime
-from typing import Any, Callable
+from typing import Any
 
 from pydantic import ValidationError
 
 from ..core.engine import Event
+from ..core.names import visible
+from ..core.osfile import reason
 from ..session import Session
 from .jsonio import first_error
 from .saves import FinishResult, SaveError, SaveStore, utcnow
@@ -116,8 +119,13 @@ class Autosaver:
     # -- the writer thread (``background``)
     def _queue(self, session: Session) -> None:
         copy = dataclasses.replace(
-            session, moves=list(session.moves), events=[], listeners=[],
-            undos=list(session.undos), hints=list(session.hints), ends=[],
+            session,
+            moves=list(session.moves),
+            events=[],
+            listeners=[],
+            undos=list(session.undos),
+            hints=list(session.hints),
+            ends=[],
         )
         with self._idle:
             self._pending = copy
@@ -166,13 +174,17 @@ class Autosaver:
             else:
                 self.store.write(self.save_id, session, self.created)
         except OSError as exc:
-            where = f" ({exc.filename})" if exc.filename else ""
-            self.error = f"Could not save {self.save_id}: {exc.strerror or exc}{where}. The game goes on; its moves are kept in memory."
+            where = f" ({visible(str(exc.filename))})" if exc.filename else ""
+            self.error = (
+                f"Could not save {self.save_id}: {reason(exc)}{where}. The game goes on; its moves are kept in memory."
+            )
             if self.on_error is not None:
                 self.on_error(self.error)
             return False
         except ValidationError as exc:
-            self.error = f"Could not save {self.save_id}: the game cannot be written as a save ({first_error(exc, 'save')})."
+            self.error = (
+                f"Could not save {self.save_id}: the game cannot be written as a save ({first_error(exc, 'save')})."
+            )
             if self.on_error is not None:
                 self.on_error(self.error)
             return False

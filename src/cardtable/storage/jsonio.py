@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.names import visible
 from ..core.jsonfile import BadJson, load_json_file, parse_json, read_bounded
+from ..core.names import visible
 
 __all__ = ["BadJson", "first_error", "load_json_file", "parse_json", "read_bounded"]
 

@@ -18,6 +18,8 @@ import os
 import time
 from pathlib import Path
 
+from ..core.osfile import open_regular
+
 try:
     import fcntl
 except ImportError:  # pragma: no cover - Windows
@@ -57,9 +59,9 @@ class GameLock:
     def acquire(cls, path: Path, *, new: bool = False) -> GameLock:
         """Take the lock at ``path``. ``new``: the file must not exist yet (FileExistsError).
         Raises LockHeld if another window holds it, OSError if the folder is unusable."""
-        flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0) | (os.O_EXCL if new else 0)
+        flags = os.O_RDWR | os.O_CREAT | (os.O_EXCL if new else 0)
         for _ in range(_TRIES):
-            fd = os.open(path, flags, 0o600)
+            fd = open_regular(path, flags, 0o600)  # (a FIFO, a folder, a loop there: FileProblem)
             try:
                 if fcntl is not None:
                     if not _try_flock(fd):
@@ -124,7 +126,7 @@ def holder(path: Path) -> int | None:
     if fcntl is None:
         return None
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+        fd = open_regular(path)
     except OSError:
         return None
     try:

@@ -34,6 +34,7 @@ from pydantic import (
 )
 
 from ..core.names import visible
+from ..core.osfile import reason
 from . import paths
 from .atomic import atomic_write_text
 from .choices import (
@@ -109,7 +110,7 @@ def _problem(path: Path) -> tuple[Settings, str | None]:
     except FileNotFoundError:
         return Settings(), None
     except OSError as exc:
-        return Settings(), f"cannot read it ({exc.strerror or exc})"
+        return Settings(), f"cannot read it ({reason(exc)})"
     except BadJson as exc:
         return Settings(), str(exc)
     if not isinstance(raw, dict):

@@ -11,8 +11,8 @@ same name, nor with a computer of another level.
 
 Each game's row holds the game, when it started and ended, the seats (name,
 kind, place, points, and whether ``Outcome.winners`` names them), the moves,
-the undos and hints used, the options, the seed and the whole record (for a
-replay). Which end of the points is "best" follows the game: when the winners
+the undos and hints used, whether a computer stood in for a player (a hosted
+table's stand-in), the options, the seed and the whole record (for a replay). Which end of the points is "best" follows the game: when the winners
 scored fewer points than the others (One-Card counts penalty points) lower is
 better; the direction is remembered per game for outcomes that do not tell
 (everyone tied).
@@ -28,15 +28,17 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..core.names import same_name_key
+from ..core.names import same_name_key, visible
 from . import paths
 from .stats_db import open_db, recover, utc_text
 from .stats_query import GameSummary, StatRow, Versus, game_record, head_to_head, recent_games, tallies
+from .stats_rows import Skipped
 
 if TYPE_CHECKING:
     from ..core.engine import Game, Outcome
@@ -48,7 +50,7 @@ T = TypeVar("T")
 HOW_PLAYERS_ARE_TOLD_APART = (
     "Humans are counted by name (Ann and ann are one player), computers by name and level, "
     "apart from humans. Give each person their own name: everyone left at "
-    "\"Player 1\" counts as one player."
+    '"Player 1" counts as one player.'
 )
 
 
@@ -67,8 +69,8 @@ def shown_name(name: str, kind: str = "human") -> str:
 
 def _low_points_win(outcome: Outcome) -> bool | None:
     """Whether this outcome rewards low points (None if it does not tell)."""
-    winners = [p for p, place in zip(outcome.points, outcome.places) if place == 1]
-    others = [p for p, place in zip(outcome.points, outcome.places) if place != 1]
+    winners = [p for p, place in zip(outcome.points, outcome.places, strict=True) if place == 1]
+    others = [p for p, place in zip(outcome.points, outcome.places, strict=True) if place != 1]
     if not winners or not others:
         return None
     win_mean = sum(winners) / len(winners)
@@ -119,7 +121,9 @@ class StatsStore:
     def _use(self, work: Callable[[sqlite3.Connection], T], default: T) -> T:
         """``work(connection)``, or ``default`` if the database cannot be used (``notice`` says why).
         Damage found on the way: set aside, a fresh database started, ``work`` done there."""
-        opened = open_db(self.path, self.legacy_path, thorough=self._identity() != self._checked or self._checked is None)
+        opened = open_db(
+            self.path, self.legacy_path, thorough=self._identity() != self._checked or self._checked is None
+        )
         self.notice = opened.notice
         for attempt in (1, 2):
             conn = opened.conn
@@ -160,27 +164,11 @@ class StatsStore:
         ("human" or a computer level; all human if not given); ``record``: the game's
         record (moves, undos, hints, options, seed; kept for replays); ``started``:
         when the game began (for its duration)."""
-        when = when or datetime.now(timezone.utc)
+        when = when or datetime.now(UTC)
         kinds = list(kinds) if kinds is not None else ["human"] * len(names)
-        winners = set(outcome.winners())  # the game's own definition of a win
         low = _low_points_win(outcome)
-        duration = None if started is None else max(0.0, (when - started).total_seconds())
-        values: dict[str, Any] = {
-            "key": key, "game": game.id, "ended": utc_text(when), "started": None if started is None else utc_text(started),
-            "duration": duration, "moves": None, "undos": 0, "hints": 0, "options": "{}", "seed": None,
-            "low_points_win": None if low is None else int(low), "record": None,
-        }
-        if record is not None:
-            values.update(
-                moves=len(record.moves), undos=len(record.undos), hints=len(record.hints),
-                options=json.dumps(record.options, sort_keys=True), seed=None if record.deck is not None else str(record.seed),
-                record=record.model_dump_json(),
-            )
-        seats = [
-            (seat, player_key(name, kinds[seat]), shown_name(name, kinds[seat]), kinds[seat],
-             outcome.places[seat], outcome.points[seat], int(seat in winners))
-            for seat, name in enumerate(names)
-        ]
+        values = _game_values(key, game, when, started, low, record)
+        seats = _seat_rows(names, kinds, outcome)
 
         def work(conn: sqlite3.Connection) -> bool:
             conn.execute("BEGIN IMMEDIATE")
@@ -215,23 +203,29 @@ class StatsStore:
     # -- reading
     def rows(self, game_id: str | None = None, player: str | None = None) -> tuple[list[StatRow], str | None]:
         """Per player and game (by game, then most wins), and a notice if the database has a problem."""
-        rows = self._use(lambda conn: tallies(conn, game_id, player), [])
+        skipped = Skipped()
+        rows: list[StatRow] = self._use(lambda conn: tallies(conn, game_id, player, skipped), [])
+        self.notice = _joined(self.notice, skipped.notice(visible(self.path.name)))
         return rows, self.notice
 
     def report(self, game_id: str | None = None, player: str | None = None, games: int = 20) -> StatsReport:
         """The players' rows, head-to-head, and the last ``games`` games, read at once."""
 
+        skipped = Skipped()  # rows that cannot be read (values of the wrong type): left out, and said
+
         def work(conn: sqlite3.Connection) -> StatsReport:
             conn.execute("BEGIN")  # one snapshot for the three queries
             try:
                 return StatsReport(
-                    tallies(conn, game_id, player), head_to_head(conn, game_id, player),
-                    recent_games(conn, game_id, player, games),
+                    tallies(conn, game_id, player, skipped),
+                    head_to_head(conn, game_id, player, skipped),
+                    recent_games(conn, game_id, player, games, skipped),
                 )
             finally:
                 conn.execute("ROLLBACK")
 
         report = self._use(work, StatsReport())
+        self.notice = _joined(self.notice, skipped.notice(visible(self.path.name)))
         report.notice = self.notice
         return report
 
@@ -252,3 +246,53 @@ class StatsStore:
 
 def _joined(first: str | None, second: str | None) -> str | None:
     return second if first is None else first if second is None else f"{first}; {second}"
+
+
+def _game_values(
+    key: str, game: Game, when: datetime, started: datetime | None, low: bool | None, record: GameRecord | None
+) -> dict[str, Any]:
+    """The games table's columns for one finished game, by name."""
+    duration = None if started is None else max(0.0, (when - started).total_seconds())
+    values: dict[str, Any] = {
+        "key": key,
+        "game": game.id,
+        "ended": utc_text(when),
+        "started": None if started is None else utc_text(started),
+        "duration": duration,
+        "moves": None,
+        "undos": 0,
+        "hints": 0,
+        "options": "{}",
+        "seed": None,
+        "low_points_win": None if low is None else int(low),
+        "record": None,
+        "standin": 0,
+    }
+    if record is not None:
+        values.update(
+            moves=len(record.moves),
+            undos=len(record.undos),
+            hints=len(record.hints),
+            options=json.dumps(record.options, sort_keys=True),
+            seed=None if record.deck is not None else str(record.seed),
+            record=record.model_dump_json(),
+            standin=int(bool(record.standins)),
+        )
+    return values
+
+
+def _seat_rows(names: Sequence[str], kinds: Sequence[str], outcome: Outcome) -> list[tuple[Any, ...]]:
+    """The seats table's rows for one finished game (all but the game's row id)."""
+    winners = set(outcome.winners())  # the game's own definition of a win
+    return [
+        (
+            seat,
+            player_key(name, kinds[seat]),
+            shown_name(name, kinds[seat]),
+            kinds[seat],
+            outcome.places[seat],
+            outcome.points[seat],
+            int(seat in winners),
+        )
+        for seat, name in enumerate(names)
+    ]

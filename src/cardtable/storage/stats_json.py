@@ -9,13 +9,14 @@ writes it any more, and it is left where it was, as a backup.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Final, Literal
 
 from pydantic import AwareDatetime, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
+from ..core.osfile import reason
 from .jsonio import BadJson, first_error, load_json_file
 
-FORMAT = "cardtable-stats"
+FORMAT: Final = "cardtable-stats"
 SCHEMA_VERSION = 2  # 2: players keyed "human:<name>" or "computer:<level>:<name>" (1: by name alone)
 
 _COUNT = Field(0, ge=0, le=10**12)
@@ -67,7 +68,7 @@ def read_stats_json(path: Path) -> tuple[StatsFile | None, str | None]:
     except FileNotFoundError:
         return None, None
     except OSError as exc:
-        return None, f"cannot read it ({exc.strerror or exc})"
+        return None, f"cannot read it ({reason(exc)})"
     except BadJson as exc:
         return None, str(exc)
     if not isinstance(raw, dict):

@@ -12,180 +12,25 @@ Statistics screen and ``cardtable stats`` share.
 Totals carried over from ``stats.json`` add to played, wins, points, best and
 worst; they hold no single games, so streaks, head-to-head and recent games
 count only the games filed since.
+
+Every value is read through :mod:`.stats_rows`: a row that holds a value of the
+wrong type is left out and counted in the ``skipped`` each query is given.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass
+from collections.abc import Iterable
 from datetime import datetime
-from typing import Iterable
 
 from ..core.names import same_name_key, visible
+from . import stats_rows as read
+from .stats_report import PLAYER_COLUMNS, RECENT, GameSummary, Result, SeatResult, StatRow, Versus
+from .stats_rows import BadRow, Skipped
 
-#: How many recent results a row keeps for its chart.
-RECENT = 20
-#: The figures of a player's row (:meth:`StatRow.figures`), as the tables head them.
-PLAYER_COLUMNS = ("Played", "Wins", "Win %", "Points", "Mean", "Best", "Worst", "Streak", "Longest")
-
-
-@dataclass(frozen=True)
-class Result:
-    """One player's result in one game."""
-
-    won: bool
-    points: int
-    place: int
-
-
-@dataclass(frozen=True)
-class StatRow:
-    player: str
-    game_id: str
-    game_name: str
-    played: int
-    wins: int
-    points: int
-    best: int | None
-    worst: int | None
-    last_played: datetime | None
-    current_streak: int = 0  # wins in a row lately (> 0), or losses (< 0); carried totals aside
-    longest_streak: int = 0  # the most wins in a row
-    recent: tuple[Result, ...] = ()  # oldest first
-    player_key: str = ""
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.played if self.played else 0.0
-
-    @property
-    def mean_points(self) -> float:
-        return self.points / self.played if self.played else 0.0
-
-    @property
-    def streak_text(self) -> str:
-        """``W3`` (the last three won), ``L2`` (the last two lost) or empty."""
-        if self.current_streak > 0:
-            return f"W{self.current_streak}"
-        if self.current_streak < 0:
-            return f"L{-self.current_streak}"
-        return ""
-
-    @property
-    def recent_text(self) -> str:
-        """The recent results as letters, oldest first: ``WLLW``."""
-        return "".join("W" if r.won else "L" for r in self.recent)
-
-    def figures(self) -> list[str]:
-        """The :data:`PLAYER_COLUMNS`, as the tables show them."""
-        return [
-            str(self.played),
-            str(self.wins),
-            f"{100 * self.win_rate:.0f}",
-            str(self.points),
-            f"{self.mean_points:.1f}",
-            "" if self.best is None else str(self.best),
-            "" if self.worst is None else str(self.worst),
-            self.streak_text,
-            str(self.longest_streak),
-        ]
-
-    def as_json(self) -> dict:
-        return {
-            "player": self.player,
-            "game": self.game_id,
-            "played": self.played,
-            "wins": self.wins,
-            "win_rate": round(self.win_rate, 4),
-            "points": self.points,
-            "mean_points": round(self.mean_points, 4),
-            "best": self.best,
-            "worst": self.worst,
-            "current_streak": self.current_streak,
-            "longest_streak": self.longest_streak,
-            "recent": [{"won": r.won, "points": r.points, "place": r.place} for r in self.recent],
-            "last_played": self.last_played.isoformat() if self.last_played else None,
-        }
-
-
-@dataclass(frozen=True)
-class Versus:
-    """Two players at the same games (of one game, or of all: ``game_id`` None)."""
-
-    game_id: str | None
-    first: str
-    second: str
-    played: int
-    first_ahead: int  # games the first finished ahead of the second
-    second_ahead: int
-    level: int  # the same place
-
-    def as_json(self) -> dict:
-        return {
-            "game": self.game_id,
-            "players": [self.first, self.second],
-            "played": self.played,
-            "ahead": [self.first_ahead, self.second_ahead],
-            "level": self.level,
-        }
-
-
-@dataclass(frozen=True)
-class SeatResult:
-    name: str  # as the statistics show it ("Bob (normal computer)")
-    kind: str
-    place: int
-    points: int
-    won: bool
-
-
-@dataclass(frozen=True)
-class GameSummary:
-    id: int
-    key: str
-    game_id: str
-    game_name: str
-    ended: datetime
-    duration: float | None
-    moves: int | None
-    undos: int
-    hints: int
-    options: dict
-    seed: str | None
-    seats: tuple[SeatResult, ...]
-    has_record: bool
-
-    @property
-    def players_text(self) -> str:
-        """``Ann* 21, Bob 8``: the seats by place with their points, winners starred."""
-        ranked = sorted(self.seats, key=lambda s: s.place)
-        return ", ".join(f"{s.name}{'*' if s.won else ''} {s.points}" for s in ranked)
-
-    @property
-    def duration_text(self) -> str:
-        if self.duration is None:
-            return ""
-        minutes, seconds = divmod(int(self.duration), 60)
-        hours, minutes = divmod(minutes, 60)
-        return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
-
-    def as_json(self) -> dict:
-        return {
-            "key": self.key,
-            "game": self.game_id,
-            "ended": self.ended.isoformat(),
-            "duration_seconds": self.duration,
-            "moves": self.moves,
-            "undos": self.undos,
-            "hints": self.hints,
-            "options": self.options,
-            "seed": None if self.seed is None else int(self.seed),
-            "seats": [
-                {"player": s.name, "kind": s.kind, "place": s.place, "points": s.points, "won": s.won} for s in self.seats
-            ],
-        }
-
+__all__ = ["PLAYER_COLUMNS", "RECENT", "GameSummary", "StatRow", "Versus", "game_record", "head_to_head"]
+__all__ += ["recent_games", "streaks", "tallies"]
 
 # -- helpers ---------------------------------------------------------------------------------
 
@@ -204,15 +49,22 @@ def game_name(game_id: str) -> str:
     return _GAME_NAMES[game_id]
 
 
-def _when(text: str | None) -> datetime | None:
-    return None if text is None else datetime.fromisoformat(text)
-
-
-def _names(conn: sqlite3.Connection) -> dict[str, str]:
+def _names(conn: sqlite3.Connection, skipped: Skipped) -> dict[str, str]:
     """Each player key's name as last written (single games win over carried totals)."""
-    names = dict(conn.execute("SELECT player, name FROM carried"))
-    names.update(conn.execute("SELECT player, name FROM seats WHERE rowid IN (SELECT MAX(rowid) FROM seats GROUP BY player)"))
-    return {key: visible(name) for key, name in names.items()}
+    rows = [("carried", *r) for r in conn.execute("SELECT rowid, player, name FROM carried")]
+    rows += [
+        ("seats", *r)
+        for r in conn.execute(
+            "SELECT rowid, player, name FROM seats WHERE rowid IN (SELECT MAX(rowid) FROM seats GROUP BY player)"
+        )
+    ]
+    names = {}
+    for table, rowid, key, name in rows:
+        try:
+            names[read.text(key)] = visible(read.text(name))
+        except BadRow:
+            skipped.add(table, rowid)
+    return names
 
 
 def _wanted(player: str | None, names: dict[str, str]) -> set[str] | None:
@@ -224,7 +76,7 @@ def _wanted(player: str | None, names: dict[str, str]) -> set[str] | None:
 
 
 def _low_points(conn: sqlite3.Connection) -> dict[str, bool]:
-    return {g: bool(low) for g, low in conn.execute("SELECT game, low_points_win FROM directions")}
+    return {g: low == 1 for g, low in conn.execute("SELECT game, low_points_win FROM directions")}
 
 
 def streaks(results: Iterable[bool]) -> tuple[int, int]:
@@ -241,28 +93,68 @@ def streaks(results: Iterable[bool]) -> tuple[int, int]:
 
 # -- the queries -----------------------------------------------------------------------------
 
+Results = dict[tuple[str, str], list[tuple[Result, datetime]]]
 
-def tallies(conn: sqlite3.Connection, game_id: str | None = None, player: str | None = None) -> list[StatRow]:
-    """Per player and game (by game, then most wins)."""
-    names = _names(conn)
-    wanted = _wanted(player, names)
-    low = _low_points(conn)
-    games: dict[tuple[str, str], list[tuple[Result, str]]] = {}
-    for key, gid, points, won, place, ended in conn.execute(
-        "SELECT s.player, g.game, s.points, s.won, s.place, g.ended FROM seats s JOIN games g ON g.id = s.game "
-        "WHERE (?1 IS NULL OR g.game = ?1) ORDER BY g.ended, g.id",
+
+def _results(conn: sqlite3.Connection, game_id: str | None, wanted: set[str] | None, skipped: Skipped) -> Results:
+    """Each (player key, game)'s results, oldest first, with when each game ended."""
+    games: Results = {}
+    for rowid, key, gid, points, won, place, ended in conn.execute(
+        "SELECT s.rowid, s.player, g.game, s.points, s.won, s.place, g.ended FROM seats s JOIN games g "
+        "ON g.id = s.game WHERE (?1 IS NULL OR g.game = ?1) ORDER BY g.ended, g.id",
         (game_id,),
     ):
-        if wanted is None or key in wanted:
-            games.setdefault((key, gid), []).append((Result(bool(won), points, place), ended))
-    carried = {
-        (key, gid): rest
-        for key, gid, *rest in conn.execute(
-            "SELECT player, game, played, wins, points, best, worst, last_played FROM carried WHERE (?1 IS NULL OR game = ?1)",
-            (game_id,),
-        )
-        if wanted is None or key in wanted
-    }
+        try:
+            entry = (read.text(key), read.text(gid))
+            result = Result(read.flag(won), read.integer(points), read.integer(place, 1))
+            moment = read.when(ended)
+        except BadRow:
+            skipped.add("seats", rowid)
+            continue
+        if wanted is None or entry[0] in wanted:
+            games.setdefault(entry, []).append((result, moment))
+    return games
+
+
+Carried = tuple[int, int, int, int | None, int | None, datetime | None]
+
+
+def _carried(
+    conn: sqlite3.Connection, game_id: str | None, wanted: set[str] | None, skipped: Skipped
+) -> dict[tuple[str, str], Carried]:
+    """The totals carried over from stats.json, by (player key, game)."""
+    carried = {}
+    for rowid, key, gid, played, wins, points, best, worst, last in conn.execute(
+        "SELECT rowid, player, game, played, wins, points, best, worst, last_played FROM carried "
+        "WHERE (?1 IS NULL OR game = ?1)",
+        (game_id,),
+    ):
+        try:
+            entry = (read.text(key), read.text(gid))
+            totals = (read.integer(played, 0), read.integer(wins, 0), read.integer(points))
+            extremes = (read.optional_integer(best), read.optional_integer(worst), read.optional_when(last))
+        except BadRow:
+            skipped.add("carried", rowid)
+            continue
+        if wanted is None or entry[0] in wanted:
+            carried[entry] = (*totals, *extremes)
+    return carried
+
+
+def _either(first, second, pick):
+    return first if second is None else second if first is None else pick(first, second)
+
+
+def tallies(
+    conn: sqlite3.Connection, game_id: str | None = None, player: str | None = None, skipped: Skipped | None = None
+) -> list[StatRow]:
+    """Per player and game (by game, then most wins)."""
+    skipped = skipped if skipped is not None else Skipped()
+    names = _names(conn, skipped)
+    wanted = _wanted(player, names)
+    low = _low_points(conn)
+    games = _results(conn, game_id, wanted, skipped)
+    carried = _carried(conn, game_id, wanted, skipped)
     rows = []
     for key, gid in set(games) | set(carried):
         results = games.get((key, gid), [])
@@ -271,40 +163,57 @@ def tallies(conn: sqlite3.Connection, game_id: str | None = None, player: str | 
         played, wins, total = len(results), sum(r.won for r, _ in results), sum(points)
         best = better(points) if points else None
         worst = worse(points) if points else None
-        last = _when(results[-1][1]) if results else None
+        last = results[-1][1] if results else None
         if (key, gid) in carried:
             c_played, c_wins, c_points, c_best, c_worst, c_last = carried[key, gid]
             played, wins, total = played + c_played, wins + c_wins, total + c_points
-            best = c_best if best is None else best if c_best is None else better(best, c_best)
-            worst = c_worst if worst is None else worst if c_worst is None else worse(worst, c_worst)
-            c_last = _when(c_last)
-            last = c_last if last is None else last if c_last is None else max(last, c_last)
+            best, worst = _either(best, c_best, better), _either(worst, c_worst, worse)
+            last = _either(last, c_last, max)
         current, longest = streaks(r.won for r, _ in results)
+        recent = tuple(r for r, _ in results[-RECENT:])
         rows.append(
             StatRow(
-                names.get(key, key), gid, game_name(gid), played, wins, total, best, worst, last,
-                current, longest, tuple(r for r, _ in results[-RECENT:]), key,
-            )
+                names.get(key, visible(key)),
+                gid,
+                game_name(gid),
+                played,
+                wins,
+                total,
+                best,
+                worst,
+                last,
+                current,
+                longest,
+                recent,
+                key,
+            )  # fmt: skip
         )
     rows.sort(key=lambda r: (r.game_id, -r.wins, -r.win_rate, r.player.casefold()))
     return rows
 
 
-def head_to_head(conn: sqlite3.Connection, game_id: str | None = None, player: str | None = None) -> list[Versus]:
+#: Two seats of one game, each read (a seat of the wrong types takes part in no pair).
+_GOOD_SEAT = "typeof({s}.player) = 'text' AND typeof({s}.place) = 'integer'"
+
+
+def head_to_head(
+    conn: sqlite3.Connection, game_id: str | None = None, player: str | None = None, skipped: Skipped | None = None
+) -> list[Versus]:
     """Every two players who sat at the same games (most games together first)."""
-    names = _names(conn)
+    names = _names(conn, skipped if skipped is not None else Skipped())
     wanted = _wanted(player, names)
     query = conn.execute(
         "SELECT s1.player, s2.player, COUNT(*), SUM(s1.place < s2.place), SUM(s1.place > s2.place), "
         "SUM(s1.place = s2.place) FROM seats s1 JOIN seats s2 ON s2.game = s1.game AND s1.player < s2.player "
-        "JOIN games g ON g.id = s1.game WHERE (?1 IS NULL OR g.game = ?1) GROUP BY s1.player, s2.player",
+        f"JOIN games g ON g.id = s1.game WHERE (?1 IS NULL OR g.game = ?1) AND {_GOOD_SEAT.format(s='s1')} "
+        f"AND {_GOOD_SEAT.format(s='s2')} GROUP BY s1.player, s2.player",
         (game_id,),
     )
     rows = []
     for a, b, played, a_ahead, b_ahead, level in query:
         if wanted is not None and a not in wanted and b not in wanted:
             continue
-        first, second = names.get(a, a), names.get(b, b)
+        first, second = names.get(a, visible(a)), names.get(b, visible(b))
         if wanted is not None and b in wanted and a not in wanted:  # the player asked about comes first
             first, second, a_ahead, b_ahead = second, first, b_ahead, a_ahead
         rows.append(Versus(game_id, first, second, played, a_ahead, b_ahead, level))
@@ -312,41 +221,75 @@ def head_to_head(conn: sqlite3.Connection, game_id: str | None = None, player: s
     return rows
 
 
+def _seats(conn: sqlite3.Connection, row_id: int) -> tuple[list[str], tuple[SeatResult, ...]]:
+    """A game's seats: their player keys, and their results (BadRow if one cannot be read)."""
+    keys, results = [], []
+    for key, name, kind, place, points, won in conn.execute(
+        "SELECT player, name, kind, place, points, won FROM seats WHERE game = ? ORDER BY seat", (row_id,)
+    ):
+        keys.append(read.text(key))
+        results.append(
+            SeatResult(
+                visible(read.text(name)), read.text(kind), read.integer(place, 1), read.integer(points), read.flag(won)
+            )
+        )
+    return keys, tuple(results)
+
+
+def _options(text: object) -> dict:
+    try:
+        options = json.loads(read.text(text))
+    except (ValueError, RecursionError):
+        return {}
+    return options if isinstance(options, dict) else {}
+
+
+def _summary(conn: sqlite3.Connection, row: tuple, wanted: set[str] | None) -> GameSummary | None:
+    """One game's row read (BadRow if it cannot be), or None if ``wanted`` sat at none of its seats."""
+    row_id, key, game, ended, duration, moves, undos, hints, options, seed, has_record, standin = row
+    keys, seats = _seats(conn, read.integer(row_id))
+    if wanted is not None and not wanted.intersection(keys):
+        return None
+    return GameSummary(
+        row_id, read.text(key), read.text(game), game_name(read.text(game)), read.when(ended), read.seconds(duration),
+        read.optional_integer(moves, 0), read.integer(undos, 0), read.integer(hints, 0), _options(options),
+        read.seed(seed), seats, bool(has_record), read.flag(standin),
+    )  # fmt: skip
+
+
 def recent_games(
-    conn: sqlite3.Connection, game_id: str | None = None, player: str | None = None, limit: int = 20
+    conn: sqlite3.Connection,
+    game_id: str | None = None,
+    player: str | None = None,
+    limit: int = 20,
+    skipped: Skipped | None = None,
 ) -> list[GameSummary]:
     """The last ``limit`` finished games (of ``game_id``, with ``player``), most recent first."""
     if limit <= 0:
         return []
-    wanted = None if player is None else _wanted(player, _names(conn))
+    skipped = skipped if skipped is not None else Skipped()
+    wanted = None if player is None else _wanted(player, _names(conn, skipped))
     found: list[GameSummary] = []
     query = conn.execute(
-        "SELECT id, key, game, ended, duration, moves, undos, hints, options, seed, record IS NOT NULL FROM games "
+        "SELECT id, key, game, ended, duration, moves, undos, hints, options, seed, record IS NOT NULL, standin "
+        "FROM games "
         "WHERE (?1 IS NULL OR game = ?1) ORDER BY ended DESC, id DESC",
         (game_id,),
     )
-    for gid, key, game, ended, duration, moves, undos, hints, options, seed, has_record in query:
-        seats = conn.execute("SELECT player, name, kind, place, points, won FROM seats WHERE game = ? ORDER BY seat", (gid,)).fetchall()
-        if wanted is not None and not any(s[0] in wanted for s in seats):
-            continue
+    for row in query:
         try:
-            opts = json.loads(options)
-        except ValueError:
-            opts = {}
-        found.append(
-            GameSummary(
-                gid, key, game, game_name(game), datetime.fromisoformat(ended), duration, moves, undos, hints,
-                opts if isinstance(opts, dict) else {}, seed,
-                tuple(SeatResult(visible(name), kind, place, points, bool(won)) for _, name, kind, place, points, won in seats),
-                bool(has_record),
-            )
-        )
+            summary = _summary(conn, row, wanted)
+        except BadRow:
+            skipped.add("games", row[0])
+            continue
+        if summary is not None:
+            found.append(summary)
         if len(found) >= limit:
             break
     return found
 
 
 def game_record(conn: sqlite3.Connection, row_id: int) -> str | None:
-    """The record (JSON) of the game ``row_id``, for a replay."""
+    """The record (JSON) of the game ``row_id``, for a replay (None if it has none, or not as text)."""
     row = conn.execute("SELECT record FROM games WHERE id = ?", (row_id,)).fetchone()
-    return None if row is None else row[0]
+    return row[0] if row is not None and type(row[0]) is str else None

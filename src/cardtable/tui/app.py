@@ -8,10 +8,11 @@ preferences the Settings screen will edit.
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -19,11 +20,11 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from ..games import available_game_info
-from .persistence import PersistenceMixin
+from .persistence import Persistence
 from .screens.menu import MenuScreen
 from .settings import TuiSettings
 from .themes import THEMES, theme_variables
-from .widgets.size_notice import MIN_HEIGHT, MIN_WIDTH
+from .widgets.size_notice import HEIGHTS, WIDTHS
 
 if TYPE_CHECKING:
     from .screens.table import TableScreen
@@ -45,7 +46,8 @@ PALETTE_ACTIONS: tuple[tuple[str, str, str], ...] = (
 
 
 def _too_small(screen: Screen) -> bool:
-    return screen.has_class("-too-narrow") or screen.has_class("-too-short")
+    narrow_and_short = screen.has_class("-narrow") and screen.has_class("-fits-height")
+    return screen.has_class("-too-narrow") or screen.has_class("-too-short") or narrow_and_short
 
 
 def _loaded(module: str, name: str):
@@ -55,18 +57,32 @@ def _loaded(module: str, name: str):
     return getattr(loaded, name, None) if loaded is not None else None
 
 
-class CardtableApp(PersistenceMixin, App):
+class CardtableApp(App):
     TITLE = "cardtable"
     # Only the app's and the menu's styles are parsed at start; the forms, the
     # table and the dialogs bring theirs (each screen's CSS_PATH).
     CSS_PATH = [STYLES / name for name in ("app.tcss", "menu.tcss")]
-    HORIZONTAL_BREAKPOINTS = [(0, "-too-narrow"), (MIN_WIDTH, "-fits-width"), (110, "-wide")]
-    VERTICAL_BREAKPOINTS = [(0, "-too-short"), (MIN_HEIGHT, "-fits-height"), (34, "-tall")]
+    HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS = WIDTHS, HEIGHTS  # (the screens' size classes)
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", priority=True, id="app.quit", tooltip="Quit (asks first during a game; it is saved)"),
+        Binding(
+            "ctrl+q",
+            "quit",
+            "Quit",
+            priority=True,
+            id="app.quit",
+            tooltip="Quit (asks first during a game; it is saved)",
+        ),
         Binding("f1", "rules", "Rules", id="app.rules", tooltip="The rules of the game"),
         Binding("question_mark", "keys", "Keys", id="app.keys", tooltip="These keys"),
-        Binding("ctrl+p", "command_palette", "palette", show=False, priority=True, id="app.palette", tooltip="Command palette: games, rules, resume, statistics, settings, themes; undo, hint, history in a game"),
+        Binding(
+            "ctrl+p",
+            "command_palette",
+            "palette",
+            show=False,
+            priority=True,
+            id="app.palette",
+            tooltip="Command palette: games, rules, resume, statistics, settings, themes; undo, hint, history in a game",
+        ),
     ]
 
     def __init__(
@@ -76,7 +92,8 @@ class CardtableApp(PersistenceMixin, App):
         for theme in THEMES:  # (before the settings' theme is set)
             self.register_theme(theme)
         self.start = dict(start) if start else None
-        self.settings = self.init_persistence(settings, resume)
+        self.persistence = Persistence(self, resume)
+        self.settings = settings if settings is not None else self.persistence.read_settings()
         self.last_setup: GameSetup | None = None
         self._save_themes = False  # from the end of on_mount: a theme chosen is saved
         if self.settings.theme:
@@ -97,7 +114,7 @@ class CardtableApp(PersistenceMixin, App):
             from .setup import GameSetup
 
             self.start_game(GameSetup.from_start(self.start))
-        self.mount_persistence()
+        self.persistence.mount()
         if self.PREWARM:
             self.call_after_refresh(self._prewarm)
 
@@ -119,23 +136,45 @@ class CardtableApp(PersistenceMixin, App):
         if settings_screen is not None and any(isinstance(s, settings_screen) for s in self.screen_stack):
             return
         self.settings = replace(self.settings, theme=theme)
-        self.save_theme(theme)
+        self.persistence.save_theme(theme)
+
+    # -- saves, statistics and settings (tui/persistence.py) ------------------------------------
+    @property
+    def save_store(self):
+        return self.persistence.store
+
+    @property
+    def settings_notice(self) -> str | None:
+        return self.persistence.settings_notice
+
+    def show_resume(self) -> None:
+        self.persistence.show_resume()
+
+    def show_statistics(self) -> None:
+        self.persistence.show_statistics()
+
+    def show_settings(self) -> None:
+        self.persistence.show_settings()
+
+    def release_game(self, session) -> None:
+        """The table of ``session`` closed (the table screen calls this): another window may open it."""
+        self.persistence.release_game(session)
 
     # -- too small a terminal: the focus comes back with the screen -----------------------------------
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
         """A widget hidden by the size notice loses the focus: remember it, to give it back."""
         screen = event.widget.screen if event.widget.is_attached else None
         if screen is not None and _too_small(screen):
-            screen._focus_before_notice = event.widget  # type: ignore[attr-defined]  (SizeNotice gives it back)
+            screen._focus_before_notice = event.widget  # type: ignore[attr-defined]  # (an attribute of our own on Textual's Screen: SizeNotice gives the focus back)
 
     # -- the flow between screens -----------------------------------------------------------------
     def on_menu_screen_picked(self, message: MenuScreen.Picked) -> None:
         item = message.item
         if item == "quit":
-            self.exit()
+            self.run_worker(self.action_quit())
         elif item == "rules":
             self.show_rules(self._menu_game())
-        elif self.menu_pick(item):
+        elif self.persistence.menu_pick(item):
             pass
         else:
             self.new_game(item)
@@ -154,7 +193,9 @@ class CardtableApp(PersistenceMixin, App):
 
         def leave_first(leave: bool | None) -> None:
             if leave:
-                self.call_later(self._to_menu_then, partial(self.push_screen, NewGameScreen(info, self.last_setup), started))
+                self.call_later(
+                    self._to_menu_then, partial(self.push_screen, NewGameScreen(info, self.last_setup), started)
+                )
 
         if self._in_game():
             self.push_screen(ConfirmScreen("Leave the game in progress?", "Leave", "Stay"), leave_first)
@@ -167,7 +208,7 @@ class CardtableApp(PersistenceMixin, App):
 
         self.last_setup = setup
         session = setup.start()
-        self.attach_autosave(session)
+        self.persistence.attach_autosave(session)
         self.push_screen(TableScreen(setup, session, get_presenter(setup.game_id), self.settings))
 
     def on_table_screen_game_ended(self, message: TableScreen.GameEnded) -> None:
@@ -179,13 +220,16 @@ class CardtableApp(PersistenceMixin, App):
             if choice == "table":
                 return  # the final table and log stay in view; its "o" shows this again
             if choice == "again":
-                self.call_later(self._to_menu_then, partial(self.start_game, table.setup.again(table.session.seed)))
+                self.call_later(
+                    self._to_menu_then,
+                    partial(self.start_game, table.setup.again(table.session.seed if table.session else 0)),
+                )
             else:
                 self.call_later(self._to_menu_then, None)
 
-        session = table.session
-        seed = session.seed if session.deck is None else None  # (a stacked deck has no seed to tell)
-        self.push_screen(GameOverScreen(session.game.name, message.outcome, session.names, seed), chosen)
+        source = table.source
+        seed = source.seed_told  # (a stacked deck has no seed to tell)
+        self.push_screen(GameOverScreen(source.game.name, message.outcome, list(source.names), seed), chosen)
 
     def on_table_screen_leave_requested(self, message: TableScreen.LeaveRequested) -> None:
         self.leave_table()
@@ -204,7 +248,9 @@ class CardtableApp(PersistenceMixin, App):
             if leave:
                 self.call_later(self._to_menu_then, None)
 
-        self.push_screen(ConfirmScreen("Back to the menu? The game is saved: Resume picks it up.", "Menu", "Stay"), answered)
+        self.push_screen(
+            ConfirmScreen("Back to the menu? The game is saved: Resume picks it up.", "Menu", "Stay"), answered
+        )
 
     def from_menu(self, then) -> None:
         """``then()`` over the menu: asks first when a game is in progress (it is saved)."""
@@ -215,7 +261,10 @@ class CardtableApp(PersistenceMixin, App):
                 self.call_later(self._to_menu_then, then)
 
         if self._in_game():
-            self.push_screen(ConfirmScreen("Leave the game in progress? It is saved: Resume picks it up.", "Leave", "Stay"), leave_first)
+            self.push_screen(
+                ConfirmScreen("Leave the game in progress? It is saved: Resume picks it up.", "Leave", "Stay"),
+                leave_first,
+            )
         else:
             self.call_later(self._to_menu_then, then)
 
@@ -229,7 +278,7 @@ class CardtableApp(PersistenceMixin, App):
         table_screen = _loaded("cardtable.tui.screens.table", "TableScreen")
         if table_screen is None:
             return False
-        return any(isinstance(s, table_screen) and not s.session.is_over for s in self.screen_stack)
+        return any(isinstance(s, table_screen) and not s.source.is_over for s in self.screen_stack)
 
     def _menu_game(self) -> str | None:
         for screen in reversed(self.screen_stack):
@@ -264,7 +313,8 @@ class CardtableApp(PersistenceMixin, App):
         if isinstance(self.screen, RulesScreen):
             return
         table = self._table()
-        options = table.session.options if table is not None and table.game_id == game_id else None
+        session = table.session if table is not None and table.game_id == game_id else None
+        options = session.options if session is not None else None  # (a table played elsewhere has no session here)
         # One rules screen, kept (installed) once built: shown again, it turns to this game's tab.
         if not self.is_screen_installed("rules"):
             self.install_screen(RulesScreen(game_id, options), "rules")
@@ -289,7 +339,9 @@ class CardtableApp(PersistenceMixin, App):
             self.push_screen(KeysScreen())
 
     async def action_quit(self) -> None:
-        if not self._in_game():
+        """Quit; asks first during a game (it is saved) and, in a browser, always: quitting
+        closes the table in this tab (a key pressed by mistake would end it)."""
+        if not self._in_game() and not self.is_web:
             self.exit()
             return
         from .screens.confirm import ConfirmScreen
@@ -301,25 +353,45 @@ class CardtableApp(PersistenceMixin, App):
             if leave:
                 self.exit()
 
-        self.push_screen(ConfirmScreen("Quit cardtable? The game in progress is saved: Resume picks it up later.", "Quit", "Stay"), answered)
+        question = "Quit cardtable? The game in progress is saved: Resume picks it up later."
+        if self.is_web:
+            question = (
+                "Close cardtable in this browser tab? The game in progress is saved: Resume picks it up later."
+                if self._in_game()
+                else "Close cardtable in this browser tab?"
+            )
+        self.push_screen(ConfirmScreen(question, "Quit", "Stay"), answered)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         for command in super().get_system_commands(screen):
             if command.title == "Keys":  # (Textual's key panel: ours lists every screen's keys, with their ids)
-                command = SystemCommand("Keys", "Every key, with the ids the settings file's keymap uses", self.action_keys)
+                command = SystemCommand(
+                    "Keys", "Every key, with the ids the settings file's keymap uses", self.action_keys
+                )
             yield command
+        hides = getattr(screen, "footer_hides", lambda action: False)  # (as the footer: only what would act)
         for title, help_text, action in PALETTE_ACTIONS:  # the table's, when it has them and they apply now
             if callable(getattr(screen, f"action_{action}", None)) and screen.check_action(action, ()) is True:
+                if hides(action):
+                    continue
                 yield SystemCommand(title, help_text, partial(screen.run_action, action))
         table = self._table()
-        if table is not None:
+        if table is not None and table.session is not None:  # (a table played elsewhere: no session here)
             name = table.session.game.name
-            yield SystemCommand("Rules of this game", f"The rules of {name}, as this game plays them", partial(self.show_rules, table.game_id))
+            yield SystemCommand(
+                "Rules of this game",
+                f"The rules of {name}, as this game plays them",
+                partial(self.show_rules, table.game_id),
+            )
         if self._in_game():
-            yield SystemCommand("Menu", "Leave the game for the menu (it is saved: Resume picks it up)", self.leave_table)
+            yield SystemCommand(
+                "Menu", "Leave the game for the menu (it is saved: Resume picks it up)", self.leave_table
+            )
         yield SystemCommand("Resume", "Open a saved game (from the menu)", partial(self.from_menu, self.show_resume))
         yield SystemCommand("Statistics", "Games played, wins and points per player and game", self.show_statistics)
         yield SystemCommand("Settings", "Cards, curtain, speed and theme", self.show_settings)
         for game in available_game_info():
             yield SystemCommand(f"New game: {game.name}", game.summary, partial(self.new_game, game.id))
-            yield SystemCommand(f"Rules: {game.name}", f"The complete rules of {game.name}", partial(self.show_rules, game.id))
+            yield SystemCommand(
+                f"Rules: {game.name}", f"The complete rules of {game.name}", partial(self.show_rules, game.id)
+            )

@@ -15,6 +15,7 @@ from textual.content import Content
 from ..core.cards import Card, Rank, Suit
 
 CHIP_WIDTH = 5  # " 10♥ "
+BIG_WIDTH, BIG_HEIGHT = 7, 5  # a card drawn as a card (the tables' bigger faces)
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,19 +56,27 @@ def ink(card_or_suit: Card | Suit | None, style: CardStyle = CardStyle(), on_pap
 def chip(card: Card | None, style: CardStyle = CardStyle(), state: str = "normal") -> Content:
     """One card as a 5-cell chip; ``card=None`` is a face-down back.
 
-    ``state``: ``normal``, ``dim`` (not playable now) or ``cursor`` (reversed).
+    ``state``: ``normal``, ``dim`` (not playable now), ``cursor`` (reversed) or ``new`` (the
+    last move put it down: marked ``▸``, not by colour alone).
     """
     if card is None:
         text, colours = " ░░░ " if not style.ascii else " ### ", "$card-back-ink on $card-back"
     else:
-        text = f" {face(card, style):>3} "
+        text = (
+            f"{'>' if style.ascii else '▸'}{face(card, style):>3} " if state == "new" else f" {face(card, style):>3} "
+        )
         if state == "dim":
             colours = "$card-ink-dim on $card-paper-dim"
         else:
-            colours = f"{ink(card, style)} on $card-paper"
-    if state == "cursor":
-        colours += " bold reverse"
+            colours = f"{ink(card, style)} on $card-paper" + (" bold" if state == "new" else "")
+    if state == "cursor":  # reversed: paper on the ink; a black card's ink is slate, not a box as dark as the table
+        colours = (colours if card is None else f"{cursor_ink(card, style)} on $card-paper") + " bold reverse"
     return Content.styled(text, colours)
+
+
+def cursor_ink(card: Card, style: CardStyle = CardStyle()) -> str:
+    ink_ = ink(card, style)
+    return "$card-cursor" if ink_ == "$card-ink" else ink_
 
 
 def suit_label(suit: Suit, style: CardStyle = CardStyle()) -> Content:
@@ -117,7 +126,99 @@ def inline(cards, style: CardStyle = CardStyle(), empty: str = "—") -> Content
     for index, card in enumerate(cards):
         if index:
             parts.append(" ")
-        colour = ink(card.suit, style, on_paper=False) if card.suit is not None else (
-            "$suit-red" if card.rank == Rank.RED_JOKER else "")
+        colour = (
+            ink(card.suit, style, on_paper=False)
+            if card.suit is not None
+            else ("$suit-red" if card.rank == Rank.RED_JOKER else "")
+        )
         parts.append((face(card, style), f"bold {colour}".strip()))
     return Content.assemble(*parts) if parts else Content.styled(empty, "$text-muted")
+
+
+# -- bigger faces: a card drawn as a small card, for the tables that have the room ----------------
+
+#: The frames of a big card: (top, side, bottom) as (left, middle, right) characters; heavy for
+#: a card the last move put down (told by its shape, not by its colour alone); ASCII.
+FRAMES = {
+    "normal": ("┌─┐", "│", "└─┘"),
+    "new": ("┏━┓", "┃", "┗━┛"),
+    "ascii": ("+-+", "|", "+-+"),
+    "ascii-new": ("#=#", "#", "#=#"),
+}
+
+
+def big_card(
+    card: Card | None, style: CardStyle = CardStyle(), new: bool = False, state: str = "normal"
+) -> list[Content]:
+    """A card as :data:`BIG_HEIGHT` lines of :data:`BIG_WIDTH` cells: its rank in the corners and
+    its suit in the middle, on paper (``None``: a face-down back). ``new``: framed heavy;
+    ``state`` as for :func:`chip` (``dim``, ``cursor``: a hand's card)."""
+    frame = FRAMES[("ascii-" if style.ascii else "") + "new" if new else ("ascii" if style.ascii else "normal")]
+    (top_l, top, top_r), side, (bottom_l, bottom, bottom_r) = tuple(frame[0]), frame[1], tuple(frame[2])
+    inner = BIG_WIDTH - 2
+    if card is None:
+        fill = ("#" if style.ascii else "░") * inner
+        middle = [fill] * (BIG_HEIGHT - 2)
+        colours = "$card-back-ink on $card-back"
+    else:
+        if card.suit is None:
+            rank, suit = ("RJ" if card.rank == Rank.RED_JOKER else "BJ"), ("*" if style.ascii else "★")
+        else:
+            rank, suit = card.rank.short, suit_text(card.suit, style)
+        middle = [rank.ljust(inner), suit.center(inner), rank.rjust(inner)]
+        colours = "$card-ink-dim on $card-paper-dim" if state == "dim" else f"{ink(card, style)} on $card-paper"
+    if state == "cursor":
+        colours += " reverse"
+    edge = "bold $card-new on $card-paper" if new and card is not None else colours
+    lines = [Content.styled(top_l + top * inner + top_r, edge)]
+    for text in middle:
+        lines.append(Content.assemble((side, edge), (text, f"bold {colours}"), (side, edge)))
+    lines.append(Content.styled(bottom_l + bottom * inner + bottom_r, edge))
+    return lines
+
+
+def empty_slot(style: CardStyle = CardStyle()) -> list[Content]:
+    """Where a card would lie (an empty stack, an empty draw pile): a dashed outline."""
+    inner = BIG_WIDTH - 2
+    if style.ascii:
+        rows = ["." + " " * inner + ".", *([" " * BIG_WIDTH] * (BIG_HEIGHT - 2)), "." + " " * inner + "."]
+    else:
+        rows = ["╭" + "╌" * inner + "╮", *(["╎" + " " * inner + "╎"] * (BIG_HEIGHT - 2)), "╰" + "╌" * inner + "╯"]
+    return [Content.styled(row, "$text-muted") for row in rows]
+
+
+def fan(cards, style: CardStyle = CardStyle(), new: frozenset[int] = frozenset(), step: int = 4) -> list[Content]:
+    """Cards drawn as cards, overlapping: each shows its left ``step`` columns (its rank), the last
+    whole; ``new``: the indexes of the cards the last move put down. No cards: no lines."""
+    cards = list(cards)
+    if not cards:
+        return []
+    faces = [big_card(card, style, index in new) for index, card in enumerate(cards)]
+    rows = []
+    for row in range(BIG_HEIGHT):
+        parts = [face[row][:step] for face in faces[:-1]] + [faces[-1][row]]
+        rows.append(Content.assemble(*parts))
+    return rows
+
+
+def fan_width(count: int, step: int = 4) -> int:
+    return 0 if count <= 0 else step * (count - 1) + BIG_WIDTH
+
+
+def beside(blocks: list[list[Content]], gap: int = 3) -> list[Content]:
+    """Blocks of lines side by side, top-aligned, each padded to its widest line."""
+    blocks = [block for block in blocks if block]
+    if not blocks:
+        return []
+    height = max(len(block) for block in blocks)
+    widths = [max(line.cell_length for line in block) for block in blocks]
+    lines = []
+    for row in range(height):
+        parts: list[Content | str] = []
+        for index, (block, width) in enumerate(zip(blocks, widths, strict=True)):
+            line = block[row] if row < len(block) else Content("")
+            parts.append(line)
+            if index < len(blocks) - 1:
+                parts.append(" " * (width - line.cell_length + gap))
+        lines.append(Content.assemble(*parts).rstrip())
+    return lines

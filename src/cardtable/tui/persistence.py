@@ -1,30 +1,36 @@
-"""Saved games, statistics and settings in the app: a mixin for ``CardtableApp``.
+"""Saved games, statistics and settings in the app: :class:`Persistence`, which
+``CardtableApp`` holds (``app.persistence``).
 
-``class CardtableApp(PersistenceMixin, App)`` plus four hooks (see each
-method): ``init_persistence`` in ``__init__``, ``mount_persistence`` in
-``on_mount``, ``menu_pick`` in ``on_menu_screen_picked`` and
-``attach_autosave`` in ``start_game``. Then every game started is saved after
-each move (and filed away with its statistics when it ends), the menu's
-Resume, Statistics and Settings items work, ``CardtableApp(resume=ID)`` opens
-a saved game, and the settings file is read at start.
+The app makes it in ``__init__`` (``Persistence(app, resume, store)``; its
+:meth:`~Persistence.read_settings` gives the preferences of the settings file)
+and calls four hooks: :meth:`~Persistence.mount` in ``on_mount``,
+:meth:`~Persistence.menu_pick` for the menu's items and
+:meth:`~Persistence.attach_autosave` on each new session. Then every game
+started is saved after each move (and filed away with its statistics when it
+ends), the menu's Resume, Statistics and Settings items work,
+``CardtableApp(resume=ID)`` opens a saved game, and the settings file is read
+at start. What it uses of the app is :class:`PersistenceHost`.
 """
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import threading
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Protocol
 
+from ..core.osfile import what_is_there
 from ..storage import paths
 from ..storage.choices import DEFAULT_THEME
 from ..storage.settings_check import read_if_valid
 from .settings import TuiSettings
 
 if TYPE_CHECKING:
-    from ..storage.settings import Settings
     from ..session import Session
     from ..storage.autosave import Autosaver
-    from ..storage.saves import SaveStore
+    from ..storage.saves import FinishResult, SaveStore
+    from ..storage.settings import Settings
 
 # The sessions, saves and autosaves (pydantic models, the game record) are
 # imported on first use: only the settings are read at start (for the theme),
@@ -61,27 +67,50 @@ def tui_settings_of(values: Mapping[str, Any]) -> TuiSettings:
     )
 
 
-class PersistenceMixin:
-    _save_store: SaveStore | None = None
-    resume_id: str | None
-    settings_notice: str | None
-    settings: TuiSettings
+class PersistenceHost(Protocol):
+    """What :class:`Persistence` uses of the app (``CardtableApp``, a Textual ``App``)."""
 
-    # -- the hooks ---------------------------------------------------------------------------
-    def init_persistence(
-        self, settings: TuiSettings | None = None, resume: str | None = None, store: SaveStore | None = None
-    ) -> TuiSettings:
-        """In ``__init__``: returns the preferences to use: ``settings`` if given
-        (tests), else those of the settings file (or the defaults, with a notice)."""
-        self._save_store = store
-        self._autosavers: dict[int, Autosaver] = {}  # by id(session): the games this window has open
+    settings: TuiSettings
+    theme: str
+    last_setup: Any
+
+    @property
+    def is_web(self) -> bool: ...
+    def notify(
+        self, message: str, *, title: str = ..., severity: Any = ..., timeout: float | None = ..., markup: bool = ...
+    ) -> None: ...
+    def push_screen(self, screen: Any, callback: Callable[[Any], Any] | None = ...) -> Any: ...
+    def call_after_refresh(self, callback: Callable[..., Any], *args: Any) -> bool: ...
+    def set_keymap(self, keymap: dict[str, str]) -> None: ...
+
+
+class Persistence:
+    """The saves, statistics and settings of one app window.
+
+    ``resume``: a save id to open once mounted; ``store``: where games are saved
+    (by default the user's, made on first use). Autosave failures and
+    statistics notices may come from the autosave's writer thread: they reach
+    the app on its own loop without waiting (``call_soon_threadsafe``), the app's own thread being the one
+    that called :meth:`mount` (Textual 8.2 has no public way to ask).
+    """
+
+    def __init__(self, app: PersistenceHost, resume: str | None = None, store: SaveStore | None = None) -> None:
+        self.app = app
         self.resume_id = resume
-        self.settings_notice = None
-        if settings is not None:
-            return settings
+        self.settings_notice: str | None = None  # why the settings file was not used (read_settings)
+        self._store = store
+        self._autosavers: dict[int, Autosaver] = {}  # by id(session): the games this window has open
+        self._app_thread = threading.get_ident()
+        self._app_loop: asyncio.AbstractEventLoop | None = None  # the app's loop, from mount()
+
+    def read_settings(self) -> TuiSettings:
+        """The preferences of the settings file (or the defaults; ``settings_notice`` says why)."""
         path = paths.settings_path()
-        if not path.exists():  # the defaults, no notice: as load_settings() would say
-            return DEFAULT_TUI_SETTINGS
+        try:
+            if what_is_there(path) is None:  # the defaults, no notice: as load_settings() would say
+                return DEFAULT_TUI_SETTINGS
+        except OSError:  # (a folder, a FIFO, a loop there: load_settings() says so)
+            pass
         values = read_if_valid(path)
         if values is not None:  # what load_settings() would give, without pydantic
             return tui_settings_of(values)
@@ -90,25 +119,27 @@ class PersistenceMixin:
         return tui_settings(loaded.settings)
 
     @property
-    def save_store(self) -> SaveStore:
-        """Where games are saved: the store given to ``init_persistence``, else the
-        user's (created on first use)."""
-        if self._save_store is None:
+    def store(self) -> SaveStore:
+        """Where games are saved: the store given, else the user's (created on first use)."""
+        if self._store is None:
             from ..storage.saves import SaveStore
 
-            self._save_store = SaveStore()
-        return self._save_store
+            self._store = SaveStore()
+        return self._store
 
-    @save_store.setter
-    def save_store(self, store: SaveStore) -> None:
-        self._save_store = store
+    @store.setter
+    def store(self, store: SaveStore) -> None:
+        self._store = store
 
-    def mount_persistence(self) -> None:
+    # -- the hooks ---------------------------------------------------------------------------
+    def mount(self) -> None:
         """In ``on_mount``, after the menu is pushed: the settings notice, and ``resume``;
         what a crash left behind is cleared once the first screen is drawn."""
-        self.call_after_refresh(self._tidy_up)
+        self._app_thread = threading.get_ident()
+        self._app_loop = asyncio.get_running_loop()
+        self.app.call_after_refresh(self._tidy_up)
         if self.settings_notice:
-            self.notify(self.settings_notice, title="Settings", severity="warning", timeout=15, markup=False)
+            self.app.notify(self.settings_notice, title="Settings", severity="warning", timeout=15, markup=False)
         if self.resume_id:
             self.resume_game(self.resume_id)
 
@@ -121,26 +152,26 @@ class PersistenceMixin:
             pass
 
     def menu_pick(self, item: str) -> bool:
-        """In ``on_menu_screen_picked``: handles Resume, Statistics and Settings (True if it did)."""
-        if item == "resume":
-            self.show_resume()
-        elif item == "stats":
-            self.show_statistics()
-        elif item == "settings":
-            self.show_settings()
-        else:
+        """The menu's Resume, Statistics and Settings items (True if ``item`` is one)."""
+        actions = {"resume": self.show_resume, "stats": self.show_statistics, "settings": self.show_settings}
+        if item not in actions:
             return False
+        actions[item]()
         return True
 
-    def attach_autosave(self, session: Session, **kwargs) -> Autosaver:
-        """In ``start_game``, on the new session: saved after every move from now on."""
+    def attach_autosave(self, session: Session, **kwargs: Any) -> Autosaver:
+        """On a new session: saved after every move from now on."""
         from ..storage.autosave import Autosaver
 
         kwargs.setdefault("background", True)  # written by a thread: the event loop only copies the moves
         kwargs.setdefault("on_finish", self._game_filed)
-        saver = Autosaver(session, self.save_store, on_error=self._autosave_failed, **kwargs).attach()
+        saver = Autosaver(session, self.store, on_error=self._autosave_failed, **kwargs).attach()
         self._autosavers[id(session)] = saver
         return saver
+
+    def saver_of(self, session: Session) -> Autosaver | None:
+        """The autosave of ``session``, if this window saves it."""
+        return self._autosavers.get(id(session))
 
     def release_game(self, session: Session) -> None:
         """The table of ``session`` closed: stop saving it, and let another window open it."""
@@ -148,29 +179,29 @@ class PersistenceMixin:
         if saver is not None:
             saver.release()
 
-    # -- the actions ----------------------------------------------------------------------------
-    def _autosave_failed(self, message: str) -> None:
-        if threading.get_ident() != getattr(self, "_thread_id", threading.get_ident()):  # the writer thread
+    # -- notices, from any thread ----------------------------------------------------------------
+    def _notify(self, message: str, **kwargs: Any) -> None:
+        if threading.get_ident() != self._app_thread:  # the autosave's writer thread
+            # Handed to the app's loop without waiting for it: the app's thread may itself be
+            # waiting for this writer (Autosaver.flush), and call_from_thread would wait forever.
+            if self._app_loop is None:
+                return
             try:
-                self.call_from_thread(self._autosave_failed, message)
+                self._app_loop.call_soon_threadsafe(functools.partial(self.app.notify, message, markup=False, **kwargs))
             except RuntimeError:  # the app has closed: the reason stays in saver.error
                 pass
             return
-        self.notify(message, title="Game not saved", severity="error", timeout=10, markup=False)
+        self.app.notify(message, markup=False, **kwargs)
 
-    def _game_filed(self, result) -> None:
+    def _autosave_failed(self, message: str) -> None:
+        self._notify(message, title="Game not saved", severity="error", timeout=10)
+
+    def _game_filed(self, result: FinishResult) -> None:
         """A finished game was filed: say so if the statistics database had a problem."""
-        notice = getattr(result, "stats_notice", None)
-        if not notice:
-            return
-        if threading.get_ident() != getattr(self, "_thread_id", threading.get_ident()):
-            try:
-                self.call_from_thread(self._game_filed, result)
-            except RuntimeError:
-                pass
-            return
-        self.notify(notice, title="Statistics", severity="warning", timeout=15, markup=False)
+        if result.stats_notice:
+            self._notify(result.stats_notice, title="Statistics", severity="warning", timeout=15)
 
+    # -- the screens -------------------------------------------------------------------------------
     def show_resume(self) -> None:
         from .screens.resume import ResumeScreen
 
@@ -178,41 +209,51 @@ class PersistenceMixin:
             if save_id:
                 self.resume_game(save_id)
 
-        self.push_screen(ResumeScreen(self.save_store), chosen)
+        self.app.push_screen(ResumeScreen(self.store), chosen)
 
     def resume_game(self, save_id: str) -> bool:
         """Open the saved game ``save_id`` at the table (the driver starts behind the
         curtain of the player to act when the curtain mode asks for one)."""
+        from ..storage.autosave import Autosaver
+        from ..storage.saves import SaveError
         from .presenters import get_presenter
         from .screens.table import TableScreen
         from .setup import GameSetup
-        from ..storage.autosave import Autosaver
-        from ..storage.saves import SaveError
 
         try:
             saver = Autosaver.resume(
-                save_id, self.save_store, on_error=self._autosave_failed, on_finish=self._game_filed, background=True
+                save_id, self.store, on_error=self._autosave_failed, on_finish=self._game_filed, background=True
             ).attach()
         except SaveError as exc:
-            self.notify(exc.message, title="Cannot resume", severity="error", timeout=15, markup=False)
+            self.app.notify(self._for_people(exc), title="Cannot resume", severity="error", timeout=15, markup=False)
             return False
         session = saver.session
         self._autosavers[id(session)] = saver
         setup = GameSetup(session.game.id, session.seats, session.options, session.seed)
-        self.last_setup = setup
-        self.push_screen(TableScreen(setup, session, get_presenter(setup.game_id), self.settings))
+        self.app.last_setup = setup
+        self.app.push_screen(TableScreen(setup, session, get_presenter(setup.game_id), self.app.settings))
         return True
+
+    def _for_people(self, exc) -> str:
+        """A save's problem as this user sees it: in a browser, a game open elsewhere is in
+        another tab (or a terminal), not "another window (process N)"."""
+        from ..core.names import visible
+        from ..storage.saves.errors import SaveInUse
+
+        if isinstance(exc, SaveInUse) and self.app.is_web:
+            return f"{visible(exc.name)}: open in another browser tab or in a terminal; close it there to play it here"
+        return exc.message
 
     def show_statistics(self) -> None:
         from .screens.stats import StatisticsScreen
 
-        self.push_screen(StatisticsScreen())
+        self.app.push_screen(StatisticsScreen())
 
     def show_settings(self) -> None:
         from .screens.settings import SettingsScreen
 
         loaded = load_settings()
-        self.push_screen(SettingsScreen(loaded.settings, loaded.notice, loaded.path), self.apply_settings)
+        self.app.push_screen(SettingsScreen(loaded.settings, loaded.notice, loaded.path), self.apply_settings)
 
     def save_theme(self, theme: str) -> None:
         """Store ``theme`` in the settings file, the rest as it is (a broken file is
@@ -221,17 +262,27 @@ class PersistenceMixin:
 
         loaded = load_settings()
         if loaded.broken:
-            self.notify("Theme in use, but not saved: the settings file is broken (Settings shows why).", title="Settings", severity="warning", markup=False)
+            self.app.notify(
+                "Theme in use, but not saved: the settings file is broken (Settings shows why).",
+                title="Settings",
+                severity="warning",
+                markup=False,
+            )
             return
         try:
             save_settings(Settings.model_validate({**loaded.settings.model_dump(), "theme": theme}), loaded.path)
         except (OSError, ValueError) as exc:
-            self.notify(f"Theme in use, but not saved: {getattr(exc, 'strerror', None) or exc}", title="Settings", severity="error", markup=False)
+            self.app.notify(
+                f"Theme in use, but not saved: {getattr(exc, 'strerror', None) or exc}",
+                title="Settings",
+                severity="error",
+                markup=False,
+            )
 
     def apply_settings(self, settings: Settings | None) -> None:
         """Use newly saved settings (from the next table on; the theme at once)."""
         if settings is None:
             return
-        self.settings = tui_settings(settings)
-        self.theme = settings.theme
-        self.set_keymap(dict(self.settings.keymap))
+        self.app.settings = tui_settings(settings)
+        self.app.theme = settings.theme
+        self.app.set_keymap(dict(self.app.settings.keymap))

@@ -12,8 +12,8 @@ game starts, not here.
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterable
 from importlib import import_module
-from typing import Iterable
 
 from ..games import ROWS
 
@@ -33,7 +33,8 @@ def _import_all(names: Iterable[str]) -> None:
 
 def start(names: Iterable[str] | None = None) -> threading.Thread:
     """Import ``names`` (default :func:`modules`) in a daemon thread; returns the thread."""
-    thread = threading.Thread(target=_import_all, args=(list(modules() if names is None else names),),
-                              name="cardtable-prewarm", daemon=True)
+    thread = threading.Thread(
+        target=_import_all, args=(list(modules() if names is None else names),), name="cardtable-prewarm", daemon=True
+    )
     thread.start()
     return thread

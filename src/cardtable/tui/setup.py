@@ -9,9 +9,10 @@ The new-game form needs a game's description and its options only
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..games import LEVELS, get_game, get_row
 
@@ -21,7 +22,10 @@ if TYPE_CHECKING:
 
 #: The choices a seat offers on the new-game screen: (label, seat kind), one
 #: per kind in :data:`cardtable.games.SEAT_KINDS` (human, then each computer level).
-SEAT_CHOICES: tuple[tuple[str, str], ...] = (("Human", "human"), *((f"{level.capitalize()} bot", level) for level in LEVELS))
+SEAT_CHOICES: tuple[tuple[str, str], ...] = (
+    ("Human", "human"),
+    *((f"{level.capitalize()} bot", level) for level in LEVELS),
+)
 
 
 def seat_choices(game_id: str) -> tuple[tuple[str, str], ...]:
@@ -65,7 +69,9 @@ class GameSetup:
 
         names = list(start["names"])
         kinds = list(start.get("kinds") or ["human"] * len(names))
-        seats = tuple(Seat(name, kind) for name, kind in zip(names, kinds))
+        seats = tuple(
+            Seat(name, kind) for name, kind in zip(names, kinds, strict=False)
+        )  # (a kind past the names: unused)
         return cls(start["game_id"], seats, start.get("options"), start.get("seed"))
 
     @property

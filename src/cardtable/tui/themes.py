@@ -39,6 +39,8 @@ def theme_variables(dark: bool) -> dict[str, str]:
         "card-green": "#1f7a35",
         "card-back": "#2f5d9a",
         "card-back-ink": "#a9c3e8",
+        "card-new": "#b8620b",  # the frame of a card the last move put on the table
+        "card-cursor": "#707a8a",  # a black card under the cursor (reversed, its ink is a box as dark as the table)
         # suit colours on the app's own background (log lines, headings)
         "suit-red": "#ff7070" if dark else "#b3202a",
         "suit-blue": "#7aa7ff" if dark else "#1d4fb8",

@@ -15,6 +15,12 @@ shared network needs:
   killed if it has not after :data:`QUIT_GRACE` seconds.
 * **A websocket address that works from other machines**: unless a public URL
   is given, the page's websocket goes back to the host the browser used.
+* **Files only under /static/** (textual-serve's) **and /cardtable/** (ours: the
+  favicon, the font of the suits and arrows): a folder there is not found
+  (textual-serve would list it), token or not.
+* **One line per refused request**: a request the HTTP parser cannot read
+  (a bad header, a line too long) is logged on one line, never a traceback
+  (:class:`OneLineLog`).
 """
 
 from __future__ import annotations
@@ -25,8 +31,9 @@ import logging
 import os
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, cast
 
 import aiohttp_jinja2
 from aiohttp import web
@@ -39,6 +46,10 @@ log = logging.getLogger("cardtable.web")
 
 #: cardtable's page (textual-serve's, with the keyboard going to the game at once).
 TEMPLATES = Path(__file__).parent / "templates"
+#: cardtable's own files for the page, at /cardtable/: the favicon, the symbols' font.
+STATIC = Path(__file__).parent / "static"
+#: The routes that serve files (textual-serve's, and ours).
+STATIC_ROUTES = ("static", "cardtable_static")
 #: Seconds an app has to quit after its tab closes, before its group is killed.
 QUIT_GRACE = 3.0
 TOKEN_PARAM = "token"
@@ -47,6 +58,13 @@ TOKEN_PARAM = "token"
 def app_command() -> list[str]:
     """The command that runs one tab's app: this Python, this cardtable."""
     return [sys.executable, "-m", "cardtable.web"]
+
+
+def driver_environment() -> dict[str, str]:
+    """The app's driver: Textual's web driver with a prompt Esc (``web/driver.py``)."""
+    from .driver import DRIVER, ESC_DELAY_MS
+
+    return {"TEXTUAL_DRIVER": DRIVER, "ESCDELAY": str(ESC_DELAY_MS)}
 
 
 def kill_group(pid: int, sig: int) -> None:
@@ -67,6 +85,7 @@ class AppProcess(AppService):
     async def _open_app_process(self, width: int = 80, height: int = 24):
         environment = self._build_environment(width=width, height=height)
         environment[WEB_ENV] = "1"
+        environment.update(driver_environment())
         self._process = process = await asyncio.create_subprocess_exec(
             *self.argv,
             stdin=asyncio.subprocess.PIPE,
@@ -93,7 +112,7 @@ class AppProcess(AppService):
                 await self.send_meta({"type": "quit"})
                 try:
                     await asyncio.wait_for(process.wait(), QUIT_GRACE)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     log.warning("an app process did not quit in %ss; killing it", QUIT_GRACE)
                     kill_group(process.pid, signal.SIGKILL)
                     await process.wait()
@@ -117,7 +136,12 @@ class CardtableServer(Server):
         command: list[str] | None = None,
     ) -> None:
         super().__init__(
-            "cardtable", host=host, port=port, title="cardtable", public_url=public_url, templates_path=TEMPLATES,
+            "cardtable",
+            host=host,
+            port=port,
+            title="cardtable",
+            public_url=public_url,
+            templates_path=TEMPLATES,
         )
         self.argv = command or app_command()
         self.token = token
@@ -140,10 +164,27 @@ class CardtableServer(Server):
             response.set_cookie(self.cookie, self.token, httponly=True, samesite="Strict")
         return response
 
+    @web.middleware
+    async def files_only(self, request: web.Request, handler: Callable) -> web.StreamResponse:
+        """Under the static route, a folder is not found (only files are served)."""
+        resource = request.match_info.route.resource
+        if resource is not None and resource.name in STATIC_ROUTES:
+            folder = Path(resource.get_info()["directory"])
+            wanted = folder / request.match_info.get("filename", "")
+            if not request.match_info.get("filename", "").strip("/") or wanted.is_dir():
+                raise web.HTTPNotFound(text="cardtable: not found\n")
+        return await handler(request)
+
     async def _make_app(self) -> web.Application:
         app = await super()._make_app()
-        app.middlewares.append(self.check_token)
+        app.middlewares.extend((self.check_token, self.files_only))  # (the token first: refused before anything)
+        app.router.add_static("/cardtable/", STATIC, name="cardtable_static")
+        app.router.add_get("/favicon.ico", self.handle_favicon)
         return app
+
+    async def handle_favicon(self, request: web.Request) -> web.FileResponse:
+        """The tab's icon (browsers ask for it at this address; the page names it too)."""
+        return web.FileResponse(STATIC / "favicon.ico", headers={"Content-Type": "image/x-icon"})
 
     # -- the page -------------------------------------------------------------------------
     def base_url(self, request: web.Request) -> str:
@@ -154,9 +195,15 @@ class CardtableServer(Server):
     async def handle_index(self, request: web.Request) -> dict[str, Any]:
         self.public_url = self.base_url(request).rstrip("/")
         context = await Server.handle_index.__wrapped__(self, request)  # type: ignore[attr-defined]
+        ours = request.app.router["cardtable_static"].url_for(filename="/")
+        context["cardtable_static"] = f"{self.public_url}{str(ours).rstrip('/')}/"
         return context
 
     # -- one tab --------------------------------------------------------------------------
+    def new_app(self, request: web.Request, **kwargs: Any) -> AppProcess:
+        """The app process for the tab of ``request`` (a subclass may run another command)."""
+        return AppProcess(self.argv, **kwargs)
+
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         """As textual-serve's, with an :class:`AppProcess` that is tracked and always stopped."""
         websocket = web.WebSocketResponse(heartbeat=15)
@@ -166,8 +213,8 @@ class CardtableServer(Server):
         try:
             await websocket.prepare(request)
             self.sockets.add(websocket)
-            app = AppProcess(
-                self.argv,
+            app = self.new_app(
+                request,
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,
                 close=websocket.close,
@@ -200,7 +247,9 @@ class CardtableServer(Server):
     # -- running --------------------------------------------------------------------------
     async def start(self) -> tuple[web.AppRunner, int]:
         """Listen; return the runner and the port (the real one when ``port`` is 0)."""
-        runner = web.AppRunner(await self._make_app(), access_log=None, handle_signals=False, shutdown_timeout=QUIT_GRACE + 2)
+        runner = web.AppRunner(
+            await self._make_app(), access_log=None, handle_signals=False, shutdown_timeout=QUIT_GRACE + 2
+        )
         await runner.setup()
         site = web.TCPSite(runner, self.host, self.port)
         try:
@@ -208,7 +257,7 @@ class CardtableServer(Server):
         except BaseException:
             await runner.cleanup()
             raise
-        server = site._server  # an asyncio Server once started
+        server = cast(asyncio.Server | None, site._server)  # an asyncio Server once started
         port = server.sockets[0].getsockname()[1] if server is not None and server.sockets else self.port
         return runner, port
 
@@ -228,5 +277,22 @@ class CardtableServer(Server):
             finally:
                 await runner.cleanup()
 
-        logging.basicConfig(level=logging.WARNING, format="cardtable serve: %(message)s")
+        handler = logging.StreamHandler()
+        handler.setFormatter(OneLineLog())
+        logging.basicConfig(level=logging.WARNING, handlers=[handler])
         asyncio.run(main())
+
+
+class OneLineLog(logging.Formatter):
+    """``cardtable serve: <message>[: <the exception, in a line>]``: never a traceback, one line
+    per record (a malformed request, refused by aiohttp's parser, is one line), at most 300 characters."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        from ..core.names import visible
+
+        text = record.getMessage()
+        if record.exc_info and record.exc_info[1] is not None:
+            error = record.exc_info[1]
+            text += f": {type(error).__name__}: {' '.join(str(error).split())}"
+        line = visible(" ".join(text.split()))
+        return f"cardtable serve: {line if len(line) <= 300 else line[:299] + '…'}"

@@ -4,7 +4,8 @@
 conformance suite and stores, per move, the move (as JSON), the events it made
 (kind, text, who sees it, data with cards as codes) and a fingerprint of every
 seat's view and the public view after it; at the end, the state digest and the
-outcome. ``test_golden.py`` replays the moves and compares everything.
+outcome. The events of the deal (before the first move) are kept as
+``start_events`` where a game makes any. ``test_golden.py`` replays the moves and compares everything.
 
 Views are written field by field (cards as codes, enums by value, options as
 their settings), so renaming a view class does not change them but any change
@@ -90,25 +91,32 @@ def play(game_id: str, players: int, options: dict, seed: int) -> dict:
     """A random game, recorded."""
     game = get_game(game_id)
     rng = random.Random(seed)
-    state = game.new(players, options, seed=seed)
+    state, opening = game.start(players, options, seed=seed)
     steps = []
     record = {
-        "game": game_id, "players": players, "options": options, "seed": seed,
-        "start": views_print(game, state, players), "steps": steps,
+        "game": game_id,
+        "players": players,
+        "options": options,
+        "seed": seed,
+        "start": views_print(game, state, players),
+        "steps": steps,
     }
+    if opening:
+        record["start_events"] = [event_data(e) for e in opening]
     for _ in range(MOVE_CAP):
         if game.is_over(state):
             break
         player = rng.choice(game.to_act(state))
         move = rng.choice(game.legal_moves(state, player))
         state, events = game.apply(state, player, move)
-        steps.append([player, move_to_json(move), [event_data(e) for e in events],
-                      views_print(game, state, players)])
+        steps.append([player, move_to_json(move), [event_data(e) for e in events], views_print(game, state, players)])
     outcome = game.outcome(state)
     record["digest"] = game.digest(state)
     record["outcome"] = {
-        "places": list(outcome.places), "points": list(outcome.points),
-        "reasons": list(outcome.reasons), "winners": list(outcome.winners()),
+        "places": list(outcome.places),
+        "points": list(outcome.points),
+        "reasons": list(outcome.reasons),
+        "winners": list(outcome.winners()),
     }
     return record
 

@@ -1,6 +1,6 @@
 """Record the golden games (run from the repository root, on code known to be right):
 
-    python tests/games/golden/make_golden.py
+python tests/games/golden/make_golden.py
 """
 
 from __future__ import annotations

@@ -22,8 +22,10 @@ CASES = [(g, n, o, s) for g, n, o in CONFIGS for s in SEEDS]
 def test_golden_game_replays_identically(game_id, players, options, seed):
     record = read(HERE / file_name(game_id, players, options, seed))
     game = get_game(game_id)
-    state = game.new(players, options, seed=seed)
+    state, opening = game.start(players, options, seed=seed)
     assert views_print(game, state, players) == record["start"]
+    assert [event_data(e) for e in opening] == record.get("start_events", [])
+    assert game.new(players, options, seed=seed) == state
     for index, (player, move_json, events, views) in enumerate(record["steps"]):
         move = move_from_json(move_json, game.move_types)
         assert player in game.to_act(state), f"move {index}"
@@ -34,8 +36,10 @@ def test_golden_game_replays_identically(game_id, players, options, seed):
     assert game.is_over(state)
     outcome = game.outcome(state)
     assert {
-        "places": list(outcome.places), "points": list(outcome.points),
-        "reasons": list(outcome.reasons), "winners": list(outcome.winners()),
+        "places": list(outcome.places),
+        "points": list(outcome.points),
+        "reasons": list(outcome.reasons),
+        "winners": list(outcome.winners()),
     } == record["outcome"]
     assert game.digest(state) == record["digest"]
 

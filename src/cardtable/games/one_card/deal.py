@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ...core.cards import Card
 from ...core.engine import BadOptions, Event
@@ -34,44 +34,43 @@ def check_deck(players: int, options: Options, deck: tuple[Card, ...]) -> None:
         raise BadOptions(f"the deck needs at least {needed} cards that are not Jokers to deal this hand")
 
 
-def first_state(players: int, options: Options, order: tuple[Card, ...], rng: Rng, seed: int) -> OneCardState:
-    """The first hand of a game: the dealer drawn from ``seed`` (``rng`` is past
-    that draw and the shuffle), then ``order`` (top card first) dealt."""
+def first_state(players: int, options: Options, order: tuple[Card, ...], rng: Rng, seed: int) -> Result:
+    """The first hand of a game and the events of its deal: the dealer drawn
+    from ``seed`` (``rng`` is past that draw and the shuffle), then ``order``
+    (top card first) dealt."""
     dealer = first_dealer(players, seed)
     ids = card_ids(order)
     table = Table(players, options, tuple(sorted(ids)), rng, dealer, 1, (0,) * players, (), None, False)
-    state, _events = deal(table, ids)
-    return state
+    return deal(table, ids)
 
 
-def deal(table: Table, order: tuple[int, ...]) -> Result:
+def deal(table: Table, order: tuple[int, ...], logged: bool = True) -> Result:
     """Deal ``order`` (card ids, top card first) one card at a time clockwise
     from the dealer's left, then turn the up-card. A Joker turned up goes back
     into the draw pile at a random place below the top card, and the next card
-    is turned. The up-card's power does not apply."""
+    is turned. The up-card's power does not apply. (The events only if ``logged``.)"""
     players = table.players
     size = deal_size(players, table.options)
     leader = (table.dealer + 1) % players
     hands = tuple(bytes(order[(seat - leader) % players : size * players : players]) for seat in range(players))
     pile = order[size * players :]
-    events = [
-        Event(
-            "deal",
-            f"Hand {table.hand_no}: {SEAT[table.dealer]} deals {size} cards to each player; {SEAT[leader]} leads.",
-            data=(("hand", table.hand_no), ("dealer", table.dealer), ("leader", leader), ("cards", size)),
-        )
-    ]
+    events: list[Event] = []
+    if logged:
+        text = f"Hand {table.hand_no}: {SEAT[table.dealer]} deals {size} cards to each player; {SEAT[leader]} leads."
+        data = (("hand", table.hand_no), ("dealer", table.dealer), ("leader", leader), ("cards", size))
+        events.append(Event("deal", text, data=data))
     rng = table.rng
     while SUIT[pile[0]] is None:  # a Joker
         joker, rest = pile[0], pile[1:]
         place, rng = rng.below(len(rest))
         pile = rest[: place + 1] + (joker,) + rest[place + 1 :]
-        text = f"The {FACE[joker]} is turned up and put back into the draw pile."
-        events.append(Event("upcard_joker", text, data=(("card", CODE[joker]),)))
+        if logged:
+            text = f"The {FACE[joker]} is turned up and put back into the draw pile."
+            events.append(Event("upcard_joker", text, data=(("card", CODE[joker]),)))
     up = pile[0]
-    events.append(
-        Event("upcard", f"The up-card is {FACE[up]} (its power does not apply).", data=(("card", CODE[up]),))
-    )
+    if logged:
+        text = f"The up-card is {FACE[up]} (its power does not apply)."
+        events.append(Event("upcard", text, data=(("card", CODE[up]),)))
     table = evolve_table(table, rng=rng, over=False)
     state = OneCardState(table, hands, bytes(pile[1:]), bytes((up,)), leader, PLAIN[1])
     return state, tuple(events)

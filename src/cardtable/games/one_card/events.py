@@ -15,13 +15,13 @@ formatting text.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from ...core.cards import Suit
 from ...core.engine import Event
 from .tables import CODE, FACE, Lazy
-
 
 # -- the typed records of the events' data (``event.payload(HandEnd)``) ------------
 
@@ -78,13 +78,15 @@ class Passed:
 
 @dataclass(frozen=True, slots=True)
 class HandEnd:
-    """``hand_end``: who went out (``None``: blocked) and the points."""
+    """``hand_end``: who went out (``None``: blocked), the points, and the cards each
+    player was left with (shown, as at a real table, to count them)."""
 
     hand: int
     winner: int | None
     blocked: bool
     points: tuple[int, ...]
     totals: tuple[int, ...]
+    hands: tuple[tuple[str, ...], ...] = ()  # per seat, the codes of the cards left
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,9 +103,9 @@ SEAT = tuple(f"{{p{i}}}" for i in range(8))  # how event texts name seat i
 ONLY = tuple(frozenset({i}) for i in range(8))  # visible_to for seat i's private events
 
 
-def _per_seat(make: Callable[[int, Any], Event]) -> tuple[Lazy, ...]:
+def _per_seat(make: Callable[[int, Any], Event]) -> tuple[Lazy[Any, Event], ...]:
     """Per seat, a lazy table of the events ``make(seat, key)``."""
-    return tuple(Lazy(lambda key, seat=seat: make(seat, key)) for seat in range(8))
+    return tuple(Lazy[Any, Event](lambda key, seat=seat: make(seat, key)) for seat in range(8))
 
 
 def _plain(seat: int, card: int) -> Event:
@@ -140,8 +142,7 @@ DRAW_ONE = tuple(
 )
 SKIP = tuple(Event("skip", f"{SEAT[seat]} loses the turn to the Jack.") for seat in range(8))
 PASSES = tuple(
-    tuple(Event("pass", f"{SEAT[seat]} passes.", None, (("passes", count),)) for count in range(9))
-    for seat in range(8)
+    tuple(Event("pass", f"{SEAT[seat]} passes.", None, (("passes", count),)) for count in range(9)) for seat in range(8)
 )
 BLOCKED = Event("blocked", "Every player passed in a row: the hand is blocked.")
 
@@ -189,7 +190,7 @@ def _penalty(key: tuple[int, int, int]) -> Event:
     return Event("draw", text, None, (("count", count), ("penalty", total)))
 
 
-PENALTY = Lazy(_penalty)  # PENALTY[seat, cards drawn, attack total]
+PENALTY: Lazy[tuple[int, int, int], Event] = Lazy(_penalty)  # PENALTY[seat, cards drawn, attack total]
 
 
 def drawn(seat: int, cards: bytes) -> Event:

@@ -17,7 +17,7 @@ The situations a player can be in:
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from ...core.cards import Card, Rank
 from .moves import Draw, Pass, Play

@@ -12,7 +12,7 @@ def outcome(state: OneCardState) -> Outcome:
     places = places_from_keys([-t for t in totals])
     best = min(totals)
     reasons = []
-    for seat, (place, total) in enumerate(zip(places, totals)):
+    for seat, (place, total) in enumerate(zip(places, totals, strict=True)):
         shared = [f"seat {s + 1}" for s, p in enumerate(places) if p == place and s != seat]
         if place == 1:
             reason = f"lowest total: {plural(total, 'point')}"

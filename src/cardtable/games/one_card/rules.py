@@ -16,19 +16,20 @@ Where each part lives: ``deal`` (a new game, each hand's deal, stacked decks),
 from __future__ import annotations
 
 import random
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from operator import attrgetter
 
 from ...core.cards import Card
 from ...core.engine import Event, Game, IllegalMove, Outcome
 from ...core.rng import Rng
-from . import INFO, deal, legality, outcome, transitions
+from . import INFO, actions, deal, legality, outcome, transitions
 from . import zones as card_zones
 from .legality import card_id, why_illegal, why_play_illegal
 from .moves import MOVE_TYPES, Draw, Pass, Play, describe_move
 from .options import Options as OneCardOptions
 from .state import OneCardState
 from .tables import ALL_CARDS, ID
-from .transitions import PERFORM, play
+from .transitions import PERFORM, draw, pass_turn, play
 from .view import OneCardView, determinize, make_view
 
 Move = Play | Draw | Pass
@@ -55,7 +56,12 @@ class OneCard(Game[OneCardState, Move, OneCardView, OneCardOptions]):
         deal.check_deck(players, options, deck)
 
     def deal(self, players: int, options: OneCardOptions, order: Cards, rng: Rng, seed: int) -> OneCardState:
-        return deal.first_state(players, options, order, rng, seed)
+        return deal.first_state(players, options, order, rng, seed)[0]
+
+    def deal_with_events(
+        self, players: int, options: OneCardOptions, order: Cards, rng: Rng, seed: int
+    ) -> tuple[OneCardState, tuple[Event, ...]]:
+        return deal.first_state(players, options, order, rng, seed)  # the first hand is announced as the others
 
     # -- the rules ---------------------------------------------------------------
     to_act = staticmethod(legality.to_act)  # (a direct call: it runs at every step)
@@ -69,22 +75,24 @@ class OneCard(Game[OneCardState, Move, OneCardView, OneCardOptions]):
     def legal_moves(self, state: OneCardState, player: int) -> list[Move]:
         # The same moves as the generic filter of ``candidate_moves`` by
         # ``why_illegal``, enumerated directly (tests check that they agree).
-        moves = legality.legal_moves(state, player)
-        self._verified = (state, player, tuple(moves))  # Game.remember_legal, inlined: it runs at every step
-        return moves
+        return self.remember_legal(state, player, legality.legal_moves(state, player))
 
     def perform(self, state: OneCardState, player: int, move: Move) -> tuple[OneCardState, tuple[Event, ...]]:
         return transitions.perform(state, player, move)
+
+    def advance(self, state: OneCardState, player: int, move: Move) -> OneCardState:
+        if type(move) is Play:
+            return play(state, player, ID[move.card], move.suit, False)[0]
+        return (draw if type(move) is Draw else pass_turn)(state, player, None, False)[0]
 
     def apply(self, state: OneCardState, player: int, move: Move) -> tuple[OneCardState, tuple[Event, ...]]:
         """``Game.apply`` (check the move, then perform it) without its
         generic layers on the usual path: it runs at every step."""
         kind = type(move)
-        last = self._verified  # Game.verified, inlined: a move just listed as legal for this very state
-        if last[0] is state and last[1] == player:
-            for listed in last[2]:
-                if listed is move:
-                    return play(state, player, ID[move.card], move.suit) if kind is Play else PERFORM[kind](state, player, move)
+        if self.verified(state, player, move):  # a move just listed as legal for this very state
+            if isinstance(move, Play):
+                return play(state, player, ID[move.card], move.suit)
+            return PERFORM[kind](state, player, move)
         if state.table.over or player != state.turn or kind not in MOVE_TYPES:
             return super().apply(state, player, move)  # refuses with the generic reason
         if isinstance(move, Play):  # as why_illegal, looking the card up once for both steps
@@ -98,6 +106,20 @@ class OneCard(Game[OneCardState, Move, OneCardView, OneCardOptions]):
             raise IllegalMove(reason)
         return PERFORM[kind](state, player, move)
 
+    # -- the integer action interface (``actions`` documents the codes) ----------
+    action_count = actions.ACTION_COUNT
+    legal_actions = actions.legal_actions  # (functions written as methods there: one call a step each)
+    step = actions.step
+
+    def move_of(self, state: OneCardState, seat: int, action: int) -> Move:
+        return actions.move_of(state, seat, action)
+
+    def action_of(self, state: OneCardState, seat: int, move: Move) -> int:
+        try:
+            return actions.action_of(move)
+        except ValueError as exc:
+            raise IllegalMove(str(exc)) from None
+
     def describe_move(self, move: Move) -> str:
         return describe_move(move)
 
@@ -109,8 +131,9 @@ class OneCard(Game[OneCardState, Move, OneCardView, OneCardOptions]):
         return determinize(view, rng)
 
     # -- the end -----------------------------------------------------------------
-    def is_over(self, state: OneCardState) -> bool:
-        return state.table.over
+    #: ``state.table.over``, read in C (no Python frame: it runs at every step;
+    #: mypy sees an ``attrgetter``'s ``Any``, not the method it stands for)
+    is_over = staticmethod(attrgetter("table.over"))  # type: ignore[assignment]
 
     def outcome(self, state: OneCardState) -> Outcome:
         return outcome.outcome(state)

@@ -18,7 +18,8 @@ is the same for a top card with its own suit in force (the usual case), and
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from ...core.cards import Card, Rank, Suit, multi_deck
 from .moves import Play
@@ -119,32 +120,36 @@ PLAYS: tuple[tuple[Play, ...], ...] = tuple(
 Mask = tuple[bool, ...]
 
 
-class Lazy(dict):
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class Lazy(dict[K, V]):
     """A dictionary that builds a missing value with ``make(key)`` and keeps it."""
 
-    def __init__(self, make: Callable) -> None:
+    def __init__(self, make: Callable[..., V]) -> None:  # (make(key): a lambda may bind more by default)
         super().__init__()
         self.make = make
 
-    def __missing__(self, key):
+    def __missing__(self, key: K) -> V:
         value = self[key] = self.make(key)
         return value
 
 
-BySituation = tuple[Lazy, ...]
+BySituation = tuple[Lazy[Suit | None, Mask], ...]  # by rank, then by the suit in force
 
 
 def by_situation(allowed: Callable[[Card, Rank, Suit | None], bool]) -> BySituation:
     """``table[rank][suit][card id]``: whether ``allowed(card, rank, suit)``.
     Each situation's mask is computed the first time it is needed."""
 
-    def per_rank(rank: int) -> Lazy:
+    def per_rank(rank: int) -> Lazy[Suit | None, Mask]:
         return Lazy(lambda suit: tuple(allowed(card, Rank(rank), suit) for card in ALL_CARDS))
 
     return tuple(per_rank(rank) for rank in range(max(Rank) + 1))
 
 
-def by_top(allowed: Callable[[Card, Rank, Suit | None], bool]) -> Lazy:
+def by_top(allowed: Callable[[Card, Rank, Suit | None], bool]) -> Lazy[int, Mask]:
     """``table[top card id][card id]``: ``allowed`` on the top card with its
     own suit in force (every top but a 7 whose player named a suit)."""
     situations = by_situation(allowed)
@@ -153,7 +158,7 @@ def by_top(allowed: Callable[[Card, Rank, Suit | None], bool]) -> Lazy:
 
 GOOD = by_situation(is_good_play)
 """The good plays on each situation."""
-GOOD_ON = Lazy(lambda top: GOOD[RANK[top]][SUIT[top]])
+GOOD_ON: Lazy[int, Mask] = Lazy(lambda top: GOOD[RANK[top]][SUIT[top]])
 """The good plays on a top card with its own suit in force."""
 GOOD_NAMED = GOOD[Rank.SEVEN]
 """The good plays on a 7 whose player named a suit, by that suit."""
@@ -183,7 +188,7 @@ def _counters_with(jack_too: bool, any_suit: bool) -> Callable[[Card, Rank, Suit
     return lambda card, rank, suit: counters_jack(card, rank, suit, jack_too, any_suit)
 
 
-ANSWERS: dict[tuple[bool, bool], Lazy] = {
+ANSWERS: dict[tuple[bool, bool], Lazy[int, Mask]] = {
     (at_least, anywhere): by_top(_answers_with(at_least, anywhere))
     for at_least in (False, True)
     for anywhere in (False, True)
@@ -191,7 +196,7 @@ ANSWERS: dict[tuple[bool, bool], Lazy] = {
 """``ANSWERS[attack_at_least_as_high, three_on_anything][top card id]``: what
 an attacked player may play."""
 
-COUNTERS: dict[tuple[bool, bool], Lazy] = {
+COUNTERS: dict[tuple[bool, bool], Lazy[int, Mask]] = {
     (jack_too, any_suit): by_top(_counters_with(jack_too, any_suit))
     for jack_too in (False, True)
     for any_suit in (False, True)
@@ -200,9 +205,9 @@ COUNTERS: dict[tuple[bool, bool], Lazy] = {
 what counters a Jack."""
 
 
-def card_ids(cards) -> tuple[int, ...]:
+def card_ids(cards: Iterable[Card]) -> tuple[int, ...]:
     return tuple(ID[card] for card in cards)
 
 
-def cards_of(ids) -> tuple[Card, ...]:
+def cards_of(ids: Iterable[int]) -> tuple[Card, ...]:
     return tuple(ALL_CARDS[i] for i in ids)

@@ -4,7 +4,8 @@ looks at."""
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ...core.cards import Card, Rank
 from .state import OneCardState
@@ -23,7 +24,7 @@ def hidden_zones(state: OneCardState, player: int | None) -> tuple[str, ...]:
 
 
 def with_zones(state: OneCardState, zones: Mapping[str, tuple[Card, ...]]) -> OneCardState:
-    def ids(name: str, current: tuple[int, ...]) -> tuple[int, ...]:
+    def ids(name: str, current: Sequence[int]) -> Sequence[int]:
         return card_ids(zones[name]) if name in zones else current
 
     hands = tuple(bytes(ids(f"hand{seat}", hand)) for seat, hand in enumerate(state.hands))
@@ -52,7 +53,7 @@ def cards_conserved(state: OneCardState) -> bool:
     return len(held) == len(dealt) and not dealt.translate(None, held)
 
 
-_DEALT: list = [(), b""]  # cards_conserved's last game: [its card ids, as bytes]
+_DEALT: list[Any] = [(), b""]  # cards_conserved's last game: [its card ids, as bytes]
 
 
 def counter_violations(state: OneCardState) -> list[str]:

@@ -51,4 +51,3 @@ def deal(players: int, options: Options, order: tuple[Card, ...], rng: Rng) -> O
         last_reveal=(None,) * n,
     )
     return start_game(state, [])
-

@@ -6,8 +6,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Iterable
 
 from .moves import ASKS, REDOS, Ask, Move, Redo
 from .state import CHOOSE, OVER, REDO, OneTooManyState
@@ -97,3 +97,19 @@ def why_illegal(state: OneTooManyState, player: int, move: Move) -> str | None:
     if count == 1 and state.alone:
         return f"alone in the round you may not ask for exactly 1 card: pass (0) or ask for 2 to {limit}"
     return None
+
+
+def redo_deciders(asks: tuple[int | None, ...], redo: tuple[bool, ...]) -> tuple[int, ...]:
+    """The seats that decide on their Redo after the numbers ``asks`` are shown
+    (``None``: out of the round): each holder still in the round while another
+    player still in it asked for cards. One who revealed 0 is leaving the round
+    and does not count, so a holder who sees only passes gets no Redo step (it
+    would let them ask for the single card a player alone may not ask for)."""
+    asking = [seat for seat, count in enumerate(asks) if count]
+    return tuple(
+        [
+            seat
+            for seat, held in enumerate(redo)
+            if held and asks[seat] is not None and (len(asking) > 1 or (asking and asking[0] != seat))
+        ]
+    )

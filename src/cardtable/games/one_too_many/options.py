@@ -34,4 +34,3 @@ class Options(GameOptions):
         le=52,
         description="The most cards a player may ask for on every later turn of a round.",
     )
-

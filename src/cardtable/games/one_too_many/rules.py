@@ -17,12 +17,12 @@ reasons, who won).
 from __future__ import annotations
 
 import random
-from typing import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from ...core.cards import Card
-from ...core.engine import Game, Outcome
+from ...core.engine import Game, IllegalMove, Outcome
 from ...core.rng import Rng
-from . import INFO, deal, legality, outcome, transitions
+from . import INFO, actions, deal, legality, old_redo, outcome, transitions
 from . import zones as card_zones
 from .moves import Ask, Move, Redo, describe_move
 from .options import Options as OneTooManyOptions
@@ -59,17 +59,56 @@ class OneTooMany(Game[OneTooManyState, Move, OneTooManyView, OneTooManyOptions])
         return legality.candidate_moves(state, player)
 
     def legal_moves(self, state: OneTooManyState, player: int) -> list[Move]:
-        moves = legality.legal_moves(state, player)  # always a shared tuple:
-        self._verified = (state, player, moves)  # ``remember_legal`` written out
-        return list(moves)
+        return self.remember_legal(state, player, legality.legal_moves(state, player))  # (a shared tuple)
 
     def why_illegal(self, state: OneTooManyState, player: int, move: Move) -> str | None:
         return legality.why_illegal(state, player, move)
 
     perform = staticmethod(transitions.perform)
 
+    # -- the integer action interface (``actions`` documents the codes) ----------
+    action_count = actions.ACTION_COUNT
+    #: The last answer of ``legal_actions`` (state, seat, codes), as in One-Card.
+    _codes: tuple[OneTooManyState | None, int, bytes] = (None, -1, b"")
+
+    def legal_actions(self, state: OneTooManyState, seat: int) -> bytes:
+        codes = actions.legal_actions(state, seat)
+        self._codes = (state, seat, codes)
+        return codes
+
+    def advance(self, state: OneTooManyState, player: int, move: Move) -> OneTooManyState:
+        return transitions.perform(state, player, move, False)[0]
+
+    def step(self, state: OneTooManyState, seat: int, action: int) -> OneTooManyState:
+        last = self._codes
+        if (
+            last[0] is not state
+            or last[1] != seat
+            or type(action) is not int
+            or not 0 <= action < actions.ACTION_COUNT
+            or action not in last[2]
+        ):
+            return self.apply(state, seat, self.checked_move(state, seat, action))[0]
+        return transitions.perform(state, seat, actions.MOVES[action], False)[0]
+
+    def move_of(self, state: OneTooManyState, seat: int, action: int) -> Move:
+        if type(action) is not int or not 0 <= action < actions.ACTION_COUNT:
+            raise ValueError(self.action_problem(action) or f"{action} is not an action of {self.name}")
+        return actions.MOVES[action]
+
+    def action_of(self, state: OneTooManyState, seat: int, move: Move) -> int:
+        try:
+            return actions.action_of(move)
+        except ValueError as exc:
+            raise IllegalMove(str(exc)) from None
+
     def describe_move(self, move: Move) -> str:
         return describe_move(move)
+
+    def kept_under_old_rulings(
+        self, start: OneTooManyState, moves: Sequence[tuple[int, Move]], digest: str
+    ) -> list[int]:
+        return old_redo.upgraded_moves(start, moves, digest, lambda s, p, m: self.apply(s, p, m)[0], self.digest)
 
     # -- views -------------------------------------------------------------------
     def view(self, state: OneTooManyState, player: int | None) -> OneTooManyView:

@@ -7,8 +7,8 @@ the longest run of a mask is computed once and cached.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
-from typing import Iterable
 
 from ...core.cards import Card, Rank
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ...core.cards import Card
-from ...core.evolve import make_evolve, slot_init
+from ...core.evolve import make_builder, make_evolve, slot_init
 from ...core.rng import Rng
 from ...core.secret import SecretChoices
 from .options import Options
@@ -54,7 +54,7 @@ class OneTooManyState:
     kept: tuple[Card | None, ...]  # the card kept from a bust, at the bottom of the pile
     passed_on: tuple[int, ...]  # the turn of this round on which the seat passed; 0 = has not
     round_points: tuple[int, ...]  # points banked this round
-    secret: SecretChoices
+    secret: SecretChoices[int]
     last_reveal: tuple[int | None, ...]  # the numbers last shown (None: not asked)
 
     @property
@@ -76,4 +76,6 @@ class OneTooManyState:
 
 
 evolve = make_evolve(OneTooManyState)
+#: ``with_secret(state, secret)``: a choice recorded (most steps), ``evolve`` without its test per field
+with_secret = make_builder(OneTooManyState, "secret")
 State = OneTooManyState  # the name before it matched the other games'

@@ -13,15 +13,19 @@ copy.) The events are built in ``turn_events``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache, lru_cache
+from typing import Any
 
 from ...core.cards import Card, Suit
 from ...core.engine import Event
 from ...core.secret import SecretChoices
+from .legality import redo_deciders
 from .moves import Move, Redo
 from .runs import longest_run, rank_mask
-from .state import CHOOSE, OVER, RECHOOSE, REDO, OneTooManyState, evolve
+from .state import CHOOSE, OVER, RECHOOSE, REDO, OneTooManyState, evolve, with_secret
 from .turn_events import (
+    Unlogged,
     bank_text,
     bust_event,
     choice_events,
@@ -33,7 +37,7 @@ from .turn_events import (
     shuffle_event,
 )
 
-_NO_SECRET: SecretChoices = SecretChoices(frozenset())
+_NO_SECRET: SecretChoices[int] = SecretChoices(frozenset())
 _DIAMONDS = Suit.DIAMONDS
 
 
@@ -45,15 +49,15 @@ def seat_order(n: int, first: int) -> tuple[int, ...]:
 
 class _Table:
     __slots__ = (
-        "state", "n", "events", "rng", "round", "turn", "first", "phase", "deck", "center",
-        "piles", "scores", "in_round", "redo", "next_redo", "kept", "passed_on",
-        "round_points", "secret", "last_reveal",
-    )
+        "state", "n", "events", "rng", "round", "turn", "first", "phase", "deck", "center", "piles", "scores",
+        "in_round", "redo", "next_redo", "kept", "passed_on", "round_points", "secret", "last_reveal", "logged",
+    )  # fmt: skip
 
     def __init__(self, state: OneTooManyState, events: list[Event], last_reveal: tuple[int | None, ...]):
         self.state = state
         self.n = state.players
         self.events = events
+        self.logged = not isinstance(events, Unlogged)  # (not: no event is built)
         self.rng = state.rng
         self.round = state.round
         self.turn = state.turn
@@ -89,8 +93,9 @@ class _Table:
         deck, self.rng = self.rng.shuffled(self.deck)
         self.deck = list(deck)
 
-    def emit(self, kind: str, text: str, **data) -> None:
-        self.events.append(Event(kind, text, None, tuple(data.items())))
+    def emit(self, kind: str, text: str, **data: Any) -> None:
+        if self.logged:
+            self.events.append(Event(kind, text, None, tuple(data.items())))
 
     # -- banking ---------------------------------------------------------------
     def bank(self, seat: int, kind: str) -> int:
@@ -105,8 +110,16 @@ class _Table:
         self.in_round[seat] = False
         if kind == "pass":
             self.passed_on[seat] = self.turn
-        self.events.append(Event(kind, bank_text(kind, seat, points), None, (
-            ("seat", seat), ("points", points), ("score", self.scores[seat]), ("turn", self.turn))))
+        if not self.logged:
+            return points
+        self.events.append(
+            Event(
+                kind,
+                bank_text(kind, seat, points),
+                None,
+                (("seat", seat), ("points", points), ("score", self.scores[seat]), ("turn", self.turn)),
+            )
+        )
         return points
 
     # -- one turn ----------------------------------------------------------------
@@ -119,8 +132,8 @@ class _Table:
                 returned += self.bank(seat, "pass")
         if returned:
             self.shuffle()
-            size = len(self.deck)
-            self.events.append(shuffle_event(size))
+            if self.logged:
+                self.events.append(shuffle_event(len(self.deck)))
         # 2. drawing, one card at a time in seat order, checking the bust after each card
         busted = self.draw(tuple([(seat, asks[seat] or 0) for seat in order if self.in_round[seat]]))
         self.after_draw(busted, asks)
@@ -145,7 +158,8 @@ class _Table:
         return busted
 
     def bust(self, asks: tuple[int | None, ...]) -> None:
-        self.events.append(bust_event(tuple(self.center), self.n))
+        if self.logged:
+            self.events.append(bust_event(tuple(self.center), self.n))
         most = max(asks[seat] or 0 for seat in range(self.n) if self.in_round[seat])
         for seat in self.seat_order():
             if not self.in_round[seat]:
@@ -160,23 +174,31 @@ class _Table:
             self.kept[seat] = keep
             self.in_round[seat] = False
             self.next_redo[seat] = True
-            self.events.append(greediest_event(seat, most, keep))
+            if self.logged:
+                self.events.append(greediest_event(seat, most, keep))
 
     # -- rounds ----------------------------------------------------------------
     def end_round(self) -> None:
-        self.emit("round_end", f"Round {self.round} ends",
-                  round=self.round, round_points=tuple(self.round_points),
-                  scores=tuple(self.scores), passed_on=tuple(self.passed_on))
+        self.emit(
+            "round_end",
+            f"Round {self.round} ends",
+            round=self.round,
+            round_points=tuple(self.round_points),
+            scores=tuple(self.scores),
+            passed_on=tuple(self.passed_on),
+        )
         self.redo = self.next_redo
         self.next_redo = [False] * self.n
         self.secret = _NO_SECRET
         if max(self.scores) >= self.state.options.target:
             self.phase = OVER
             best = max(self.scores)
-            self.emit("game_end",
-                      f"The game ends after round {self.round}: the target of "
-                      f"{self.state.options.target} is reached (best score {best})",
-                      scores=tuple(self.scores))
+            self.emit(
+                "game_end",
+                f"The game ends after round {self.round}: the target of "
+                f"{self.state.options.target} is reached (best score {best})",
+                scores=tuple(self.scores),
+            )
             return
         # every card goes back into the deck except the kept ones
         self.deck.extend(self.center)
@@ -194,9 +216,13 @@ class _Table:
         self.passed_on = [0] * self.n
         self.round_points = [0] * self.n
         self.phase = CHOOSE
-        self.emit("round_start",
-                  f"Round {self.round} begins; {{p{self.first}}} draws first",
-                  round=self.round, first=self.first, deck=len(self.deck))
+        self.emit(
+            "round_start",
+            f"Round {self.round} begins; {{p{self.first}}} draws first",
+            round=self.round,
+            first=self.first,
+            deck=len(self.deck),
+        )
 
     def start_turn(self) -> None:
         """Open the next turn's secret numbers; an empty deck banks everyone and ends the round."""
@@ -205,16 +231,21 @@ class _Table:
                 self.phase = CHOOSE
                 self.secret = open_choices(tuple(self.in_round))
                 return
-            self.emit("deck_empty",
-                      "The deck is empty: everyone still in the round banks their pile")
+            self.emit("deck_empty", "The deck is empty: everyone still in the round banks their pile")
             for seat in self.seat_order():
                 if self.in_round[seat]:
                     self.bank(seat, "bank")
             self.end_round()
 
 
-def deal_cards(deck, center: list[Card], piles: list[tuple[Card, ...]], n: int,
-               wants: tuple[tuple[int, int], ...], events: list[Event]) -> tuple[int, bool]:
+def deal_cards(
+    deck: Sequence[Card],
+    center: list[Card],
+    piles: list[tuple[Card, ...]],
+    n: int,
+    wants: tuple[tuple[int, int], ...],
+    events: list[Event],
+) -> tuple[int, bool]:
     """Deal from the top of ``deck`` the cards asked for (``(seat, count)`` in seat
     order), one at a time, checking the bust after each Diamond: Diamonds into
     ``center`` (sorted after), the others onto ``piles``; the events into
@@ -223,7 +254,7 @@ def deal_cards(deck, center: list[Card], piles: list[tuple[Card, ...]], n: int,
     order = draw_order(wants)
     at = 0
     busted = False
-    for seat, card in zip(order, deck):
+    for seat, card in zip(order, deck, strict=False):  # (the deck may hold more than is dealt)
         at += 1
         if card.suit is _DIAMONDS:
             center.append(card)
@@ -257,7 +288,7 @@ def resolve_turn(state: OneTooManyState, asks: tuple[int | None, ...], events: l
     deck = state.deck
     center = list(state.center)
     piles = list(state.piles)
-    at, busted = deal_cards(deck, center, piles, n, wants, events)
+    at, busted = deal_cards(deck, center, piles, n, wants, events)  # type: ignore[arg-type]  # (no None left: see the loop)
     if busted or at == len(deck):
         table = _Table(state, events, asks)
         table.deck, table.center, table.piles = list(deck[at:]), center, piles
@@ -272,7 +303,7 @@ def resolve_turn(state: OneTooManyState, asks: tuple[int | None, ...], events: l
 
 
 @lru_cache(maxsize=256)
-def open_choices(in_round: tuple[bool, ...]) -> SecretChoices:
+def open_choices(in_round: tuple[bool, ...]) -> SecretChoices[int]:
     """A turn's secret numbers, opened for the seats in the round (immutable: shared)."""
     return SecretChoices.open(seat for seat, playing in enumerate(in_round) if playing)
 
@@ -284,35 +315,42 @@ def start_game(state: OneTooManyState, events: list[Event]) -> OneTooManyState:
     return table.freeze()
 
 
-def perform(state: OneTooManyState, player: int, move: Move) -> tuple[OneTooManyState, tuple[Event, ...]]:
+def perform(
+    state: OneTooManyState, player: int, move: Move, logged: bool = True
+) -> tuple[OneTooManyState, tuple[Event, ...]]:
     """Record ``player``'s secret choice (``apply`` has checked it is legal,
-    so ``SecretChoices.commit``'s checks are not made again here)."""
+    so ``SecretChoices.commit``'s checks are not made again here); without
+    ``logged``, no events are made (``()``)."""
     secret = state.secret
     values = secret.values
+    events: tuple[Event, ...] = ()
     if isinstance(move, Redo):  # phase REDO
         choice: int | bool = move.use
-        events = redo_choice_events(player, choice)
+        if logged:
+            events = redo_choice_events(player, choice)
     else:
         choice = move.count
-        events = choice_events(player, choice)
+        if logged:
+            events = choice_events(player, choice)
     if not values or values[-1][0] < player:  # (choices mostly come in seat order: no sort)
         values = (*values, (player, choice))
     else:
         values = tuple(sorted((*values, (player, choice))))
     secret = SecretChoices(secret.waiting, values)
     if len(values) < len(secret.waiting):  # (secret.complete, written out: most moves stop here)
-        return evolve(state, secret=secret), events
-    return complete_choices(state, secret, list(events))
+        return with_secret(state, secret), events
+    return complete_choices(state, secret, list(events) if logged else Unlogged())
 
 
 def complete_choices(
-    state: OneTooManyState, secret: SecretChoices, events: list[Event]
+    state: OneTooManyState, secret: SecretChoices[int], events: list[Event]
 ) -> tuple[OneTooManyState, tuple[Event, ...]]:
     """Every seat has chosen: show the numbers, then the Redo decisions, or
     play the turn out. ``secret.values`` is sorted by seat: in phases CHOOSE
     and RECHOOSE exactly the numbers the reveal shows."""
     phase = state.phase
     values = secret.values
+    logged = not isinstance(events, Unlogged)
     if phase is CHOOSE:
         n = state.players
         if len(values) == n:
@@ -322,28 +360,25 @@ def complete_choices(
             for seat, count in values:
                 numbers[seat] = count
             asks = tuple(numbers)
-        events.append(reveal_event(values, state, redo=False))
-        in_round, redo = state.in_round, state.redo
-        eligible: tuple[int, ...] = ()
-        if len(values) >= 2 and True in redo:  # (everyone in the round chose: len(values) of them)
-            eligible = tuple([s for s in range(n) if in_round[s] and redo[s]])
+        if logged:
+            events.append(reveal_event(values, state, redo=False))
+        eligible = redo_deciders(asks, state.redo) if True in state.redo else ()
         if eligible:
-            return evolve(state, phase=REDO, secret=SecretChoices.open(eligible),
-                         last_reveal=asks), tuple(events)
+            return evolve(state, phase=REDO, secret=SecretChoices.open(eligible), last_reveal=asks), tuple(events)
         return resolve_turn(state, asks, events), tuple(events)
     if phase is REDO:
         users = tuple(seat for seat, use in values if use)
-        for seat, use in values:
-            events.append(redo_event(seat, use))
+        if logged:
+            events.extend([redo_event(seat, use) for seat, use in values])
         if users:
             redo = tuple(False if seat in users else held for seat, held in enumerate(state.redo))
-            return evolve(state, phase=RECHOOSE, secret=SecretChoices.open(users),
-                         redo=redo), tuple(events)
+            return evolve(state, phase=RECHOOSE, secret=SecretChoices.open(users), redo=redo), tuple(events)
         return resolve_turn(state, state.last_reveal, events), tuple(events)
     # RECHOOSE: the new numbers replace the old ones
     new = dict(values)
     asks = tuple(new.get(seat, old) for seat, old in enumerate(state.last_reveal))
-    events.append(reveal_event(values, state, redo=True))
+    if logged:
+        events.append(reveal_event(values, state, redo=True))
     return resolve_turn(state, asks, events), tuple(events)
 
 
@@ -353,4 +388,3 @@ def draw_order(wants: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
     still wanting one, in ``wants``' order, round after round."""
     most = max([count for _, count in wants], default=0)
     return tuple([seat for turn in range(most) for seat, count in wants if count > turn])
-

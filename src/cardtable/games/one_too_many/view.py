@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from ...core.cards import Card
 from ...core.rng import Rng
@@ -89,7 +90,7 @@ def determinize(view: OneTooManyView, rng: random.Random) -> OneTooManyState:
     waiting = frozenset(view.to_act).union(seat for seat, _ in view.choices)
     alone = sum(view.in_round) == 1
     numbers = [k for k in range(view.limit + 1) if not (k == 1 and alone)]
-    values = []
+    values: list[tuple[int, Any]] = []  # (a number, or a Redo decision: True or False)
     for seat, value in view.choices:
         if value is CHOSEN:
             value = rng.choice((True, False)) if phase is REDO else rng.choice(numbers)

@@ -3,7 +3,7 @@ which zones a seat may not see, and the counters the invariant check looks at.""
 
 from __future__ import annotations
 
-from typing import Mapping
+from collections.abc import Mapping
 
 from ...core.cards import Card, Suit
 from .runs import longest_run, rank_mask
@@ -47,8 +47,16 @@ def counter_violations(state: OneTooManyState) -> list[str]:
     n = state.players
     piles, scores, in_round, redo, kept = state.piles, state.scores, state.in_round, state.redo, state.kept
     passed_on, round_points, turn = state.passed_on, state.round_points, state.turn
-    if (len(piles) != n or len(scores) != n or len(in_round) != n or len(redo) != n or len(kept) != n
-            or len(passed_on) != n or len(round_points) != n or len(state.last_reveal) != n):
+    if (
+        len(piles) != n
+        or len(scores) != n
+        or len(in_round) != n
+        or len(redo) != n
+        or len(kept) != n
+        or len(passed_on) != n
+        or len(round_points) != n
+        or len(state.last_reveal) != n
+    ):
         problems.append("a per-seat field does not have one entry per seat")
         return problems
     if state.round < 1 or turn < 1:

@@ -11,7 +11,8 @@ aside unused.
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ...core.cards import Card, Rank, parse_card
 from ...core.engine import BadOptions
@@ -26,7 +27,6 @@ DEAL_SIZES: Mapping[int, int] = {2: 6, 3: 4, 4: 3}
 SHORT_DEAL_SIZE = 3
 #: The short game's draw deck.
 SHORT_DRAW_SIZE = 16
-
 
 
 def deal_size(players: int, short_game: bool) -> int:
@@ -139,7 +139,7 @@ def position(
     deck: Sequence[Card | str] = (),
     turn: int = 0,
     places: Sequence[int] | None = None,
-    options: Options | Mapping | None = None,
+    options: Options | Mapping[str, Any] | None = None,
     seed: int = 0,
     **rows: SeatCards,
 ) -> ShedState:

@@ -111,8 +111,8 @@ def legal_moves(state: ShedState, player: int) -> list[Move] | tuple[Move, ...]:
         if hand:
             moves = plays(hand, stack, state.options.nine_plays_lower, state.start_rank)
         elif state.up[player]:
-            moves = [] if state.deck else plays(
-                state.up[player], stack, state.options.nine_plays_lower, state.start_rank
+            moves = (
+                [] if state.deck else plays(state.up[player], stack, state.options.nine_plays_lower, state.start_rank)
             )
         else:
             moves = list(FACE_DOWN[: len(state.down[player])])
@@ -192,8 +192,7 @@ def why_play_illegal(state: ShedState, player: int, cards: Cards, has_hand: bool
             return reason
     if state.start_rank and rank != state.start_rank:
         return (
-            f"the opening play must be of {rank_plural(state.start_rank)}, "
-            "the lowest card of rank 3 or above in hand"
+            f"the opening play must be of {rank_plural(state.start_rank)}, the lowest card of rank 3 or above in hand"
         )
     stack = state.stack
     if stack:

@@ -31,8 +31,7 @@ class Options(GameOptions):
     nine_plays_lower: bool = Field(
         default=True,
         description=(
-            "After a 9 the next play must be a 9 or lower (a 2 or a 10 is still allowed). "
-            "Off: a 9 is an ordinary card."
+            "After a 9 the next play must be a 9 or lower (a 2 or a 10 is still allowed). Off: a 9 is an ordinary card."
         ),
     )
     burner_plays_again: bool = Field(

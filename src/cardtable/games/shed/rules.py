@@ -19,17 +19,17 @@ invariant counters), ``outcome`` (places, points, reasons, who won).
 from __future__ import annotations
 
 import random
-from typing import Mapping
+from collections.abc import Mapping
 
-from ...core.engine import Event, Game, Outcome
+from ...core.engine import Event, Game, IllegalMove, Outcome
 from ...core.rng import Rng
-from . import INFO, deal, legality, outcome, transitions
+from . import INFO, actions, deal, legality, outcome, transitions
 from . import zones as card_zones
 from .cards import FULL_DECK, Cards
-from .moves import MOVE_TYPES, Move, Play, describe_move
+from .moves import MOVE_TYPES, Move, PickUp, Play, describe_move
 from .options import Options as ShedOptions
 from .state import OVER, ShedState
-from .transitions import perform, play
+from .transitions import perform, pick_up, play
 from .view import ShedView, determinize, make_view
 
 
@@ -59,11 +59,7 @@ class Shed(Game[ShedState, Move, ShedView, ShedOptions]):
         return legality.candidate_moves(state, player)
 
     def legal_moves(self, state: ShedState, player: int) -> list[Move]:
-        moves = legality.legal_moves(state, player)
-        if type(moves) is list:  # (in play: a new list)
-            self._verified = (state, player, tuple(moves))  # Game.remember_legal, inlined: it runs at every step
-            return moves
-        return self.remember_legal(state, player, moves)  # (the exchange's shared tuple)
+        return self.remember_legal(state, player, legality.legal_moves(state, player))
 
     def why_illegal(self, state: ShedState, player: int, move: Move) -> str | None:
         return legality.why_illegal(state, player, move)
@@ -73,12 +69,47 @@ class Shed(Game[ShedState, Move, ShedView, ShedOptions]):
     def apply(self, state: ShedState, player: int, move: Move) -> tuple[ShedState, tuple[Event, ...]]:
         """``Game.apply`` (check the move, then perform it) without its
         generic layers on the usual path: it runs at every step."""
-        last = self._verified  # Game.verified, inlined: a move just listed as legal for this very state
-        if last[0] is state and last[1] == player:
-            for listed in last[2]:
-                if listed is move:  # (the usual move, a play, without perform's dispatch)
-                    return play(state, player, move.cards) if type(move) is Play else perform(state, player, move)
+        if self.verified(state, player, move):  # (the usual move, a play, without perform's dispatch)
+            return play(state, player, move.cards) if type(move) is Play else perform(state, player, move)
         return super().apply(state, player, move)  # checks the move, refuses with the reason
+
+    # -- the integer action interface (``actions`` documents the codes) ----------
+    action_count = actions.ACTION_COUNT
+    #: The last answer of ``legal_actions`` (state, seat, codes), as in One-Card.
+    _codes: tuple[ShedState | None, int, tuple[int, ...]] = (None, -1, ())
+
+    def legal_actions(self, state: ShedState, seat: int) -> tuple[int, ...]:
+        codes = actions.legal_actions(state, seat)
+        self._codes = (state, seat, codes)
+        return codes
+
+    def advance(self, state: ShedState, player: int, move: Move) -> ShedState:
+        if type(move) is Play:  # (the two commonest moves without their events)
+            return play(state, player, move.cards, False)[0]
+        if type(move) is PickUp:
+            return pick_up(state, player, False)[0]
+        return perform(state, player, move)[0]
+
+    def step(self, state: ShedState, seat: int, action: int) -> ShedState:
+        last = self._codes
+        if last[0] is not state or last[1] != seat or type(action) is not int or action not in last[2]:
+            return self.apply(state, seat, self.checked_move(state, seat, action))[0]
+        if action < actions.FACE_DOWN_CODE:  # (the usual step: a play, without its move object)
+            return play(state, seat, actions.played(state, seat, action), False)[0]
+        if action == actions.PICK_UP_CODE:
+            return pick_up(state, seat, False)[0]
+        return perform(state, seat, actions.move_of(state, seat, action))[0]
+
+    def move_of(self, state: ShedState, seat: int, action: int) -> Move:
+        if type(action) is not int or not 0 <= action < actions.ACTION_COUNT:
+            raise ValueError(self.action_problem(action) or f"{action} is not an action of {self.name}")
+        return actions.move_of(state, seat, action)
+
+    def action_of(self, state: ShedState, seat: int, move: Move) -> int:
+        try:
+            return actions.action_of(state, seat, move)
+        except ValueError as exc:
+            raise IllegalMove(str(exc)) from None
 
     def describe_move(self, move: Move) -> str:
         return describe_move(move)

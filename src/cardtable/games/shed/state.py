@@ -14,14 +14,15 @@ left a row become ``known`` in that hand, and ``dealt_up`` is emptied.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Callable
 
 from ...core.cards import Card
 from ...core.evolve import make_builder, make_evolve
 from ...core.rng import Rng
 from .options import Options
+
 
 class Phase(StrEnum):
     EXCHANGE = "exchange"  # each player swaps hand and face-up cards in private

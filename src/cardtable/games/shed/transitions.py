@@ -39,16 +39,30 @@ def next_seat(places: tuple[int, ...], seat: int) -> int:
 
 
 def perform(state: ShedState, player: int, move: Move) -> Result:
-    kind = type(move)
-    if kind is Play:
+    if type(move) is Play:  # (type(move) each time: mypy narrows move by it)
         return play(state, player, move.cards)
-    if kind is PickUp:
+    if type(move) is PickUp:
         return pick_up(state, player)
-    if kind is PlayFaceDown:
+    if type(move) is PlayFaceDown:
         return play_face_down(state, player, move.index)
-    if kind is Exchange:
+    if type(move) is Exchange:
         return exchange(state, player, move.hand_card, move.face_up_card)
     return done(state, player)
+
+
+class Unlogged(list):  # type: ignore[type-arg]
+    """Where a step that was not asked for its events would put them: nowhere
+    (``land`` and the functions it calls build none for it: ``events is UNLOGGED``)."""
+
+    def append(self, event: object) -> None:
+        pass
+
+    # (a list's += keeps the items, this one drops them: mypy holds += to list's own signature)
+    def __iadd__(self, events: object) -> Unlogged:  # type: ignore[misc]
+        return self
+
+
+UNLOGGED = Unlogged()
 
 
 # -- the exchange ------------------------------------------------------------------
@@ -59,7 +73,9 @@ def exchange(state: ShedState, p: int, hand_card: Card, up_card: Card) -> Result
     row = state.up[p]
     new_row = put(row, row.index(up_card), hand_card)
     hands = without(state.hands[p], (hand_card,)) + (up_card,)
-    return _exchanged(state, put(state.hands, p, hands), put(state.up, p, new_row)), exchange_events(p, hand_card, up_card)
+    return _exchanged(state, put(state.hands, p, hands), put(state.up, p, new_row)), exchange_events(
+        p, hand_card, up_card
+    )
 
 
 @cache
@@ -131,11 +147,13 @@ def start_play(state: ShedState, events: list[Event]) -> Result:
 # -- playing -----------------------------------------------------------------------
 
 
-def pick_up(state: ShedState, p: int) -> Result:
+def pick_up(state: ShedState, p: int, logged: bool = True) -> Result:
     stack = state.stack
     count = len(stack)
     stall = state.stall + 1
     new = _picked_up(state, put(state.known, p, state.known[p] + stack), (), next_seat(state.places, p), stall)
+    if not logged:
+        return (new, ()) if stall < state.options.stall_limit else stop_if_stalled(new, UNLOGGED)
     event = Event(
         "pickup",
         f"{{p{p}}} picks up the stack ({count} card{'s' if count != 1 else ''})",
@@ -147,7 +165,8 @@ def pick_up(state: ShedState, p: int) -> Result:
     return stop_if_stalled(new, [event])
 
 
-def play(state: ShedState, p: int, cards: Cards) -> Result:
+def play(state: ShedState, p: int, cards: Cards, logged: bool = True) -> Result:
+    """``p`` plays ``cards`` (the events only if ``logged``: ``step`` asks for none)."""
     hands, known, up = state.hands[p], state.known[p], state.up[p]
     card = cards[0]
     if len(cards) == 1:  # the usual play: one slice of the row that held the card, the others untouched
@@ -168,7 +187,7 @@ def play(state: ShedState, p: int, cards: Cards) -> Result:
     else:
         source = "face-up"
         up = without(up, cards)
-    events = [play_event(p, cards, source)]
+    events = [play_event(p, cards, source)] if logged else UNLOGGED
     return land(state, p, cards, (hands, known, up, state.down[p]), events, source == "face-up")
 
 
@@ -239,7 +258,8 @@ def refill(state: ShedState, p: int, private: Cards, known: Cards, events: list[
         return private, deck
     k = min(state.hand_size - count, len(deck))
     drawn = deck[:k]
-    events += draw_one(p, drawn[0]) if k == 1 else draw_events(p, drawn)
+    if events is not UNLOGGED:
+        events += draw_one(p, drawn[0]) if k == 1 else draw_events(p, drawn)
     return private + drawn, deck[k:]
 
 
@@ -247,8 +267,12 @@ def draw_events(p: int, drawn: Cards) -> tuple[Event, Event]:
     """``p`` draws ``drawn``: the event ``p`` sees, and the public one."""
     k = len(drawn)
     return (
-        Event("draw", f"{{p{p}}} draws {cards_text(drawn)}", frozenset((p,)),
-              (("seat", p), ("cards", codes(drawn)), ("count", k))),
+        Event(
+            "draw",
+            f"{{p{p}}} draws {cards_text(drawn)}",
+            frozenset((p,)),
+            (("seat", p), ("cards", codes(drawn)), ("count", k)),
+        ),
         Event("draw", f"{{p{p}}} draws {k} card{'s' if k != 1 else ''}", data=(("seat", p), ("count", k))),
     )
 
@@ -265,15 +289,16 @@ def go_out(state: ShedState, p: int, events: list[Event]) -> tuple[tuple[int, ..
     places = state.places
     place = 1 + sum(1 for x in places if x)
     places = put(places, p, place)
-    events.append(Event("out", f"{{p{p}}} is out, {ORDINALS[place - 1]}", data=(("seat", p), ("place", place))))
+    if events is not UNLOGGED:
+        events.append(Event("out", f"{{p{p}}} is out, {ORDINALS[place - 1]}", data=(("seat", p), ("place", place))))
     still = [s for s, x in enumerate(places) if not x]
     if len(still) > 1:
         return places, PLAY, next_seat(places, p)
     last = still[0]
     places = put(places, last, state.players)
-    events.append(
-        Event("game_end", f"{{p{last}}} is the last player left and loses", data=(("loser", last), ("places", places)))
-    )
+    if events is not UNLOGGED:
+        text = f"{{p{last}}} is the last player left and loses"
+        events.append(Event("game_end", text, data=(("loser", last), ("places", places))))
     return places, OVER, -1
 
 
@@ -289,7 +314,7 @@ def land(state: ShedState, p: int, cards: Cards, rows: Rows, events: list[Event]
     rank = cards[0][0]
     # (four of a kind is asked about only when the card below is of the same rank)
     burn = (rank == TEN or len(stack) >= 4 and stack[-2][0] == rank) and burn_reason(state, stack, rank)
-    if burn:
+    if burn and events is not UNLOGGED:
         events.append(
             Event(
                 "burn",
@@ -297,6 +322,7 @@ def land(state: ShedState, p: int, cards: Cards, rows: Rows, events: list[Event]
                 data=(("seat", p), ("cards", codes(stack)), ("count", len(stack))),
             )
         )
+    if burn:
         burned = burned + stack
         stack = ()
     deck = state.deck
@@ -310,7 +336,8 @@ def land(state: ShedState, p: int, cards: Cards, rows: Rows, events: list[Event]
     else:
         if burn and state.options.burner_plays_again:
             turn = p
-            events.append(Event("again", f"{{p{p}}} plays again", data=(("seat", p),)))
+            if events is not UNLOGGED:
+                events.append(Event("again", f"{{p{p}}} plays again", data=(("seat", p),)))
         else:
             turn = next_seat(places, p)
         progress = from_table or deck is not state.deck or bool(burn)
@@ -333,7 +360,7 @@ def land(state: ShedState, p: int, cards: Cards, rows: Rows, events: list[Event]
         stall,
     )
     if stall < state.options.stall_limit:
-        return new, tuple(events)
+        return new, () if events is UNLOGGED else tuple(events)
     return stop_if_stalled(new, events)
 
 
@@ -354,6 +381,8 @@ def stop_if_stalled(state: ShedState, events: list[Event]) -> Result:
     for p in still:
         places[p] = base + 1 + sum(1 for q in still if left[q] < left[p])
     places_t = tuple(places)
+    if events is UNLOGGED:
+        return evolve(state, phase=OVER, turn=-1, places=places_t), ()
     events.append(
         Event(
             "stalemate",

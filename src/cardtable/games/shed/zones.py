@@ -10,8 +10,9 @@ hand). Once play starts the zones are the rows themselves.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import chain
-from typing import Any, Mapping
+from typing import Any
 
 from ...core.cards import Card
 from .cards import FULL_DECK, FULL_DECK_SET, Cards
@@ -74,7 +75,7 @@ def with_zones(state: ShedState, zones: Mapping[str, Cards]) -> ShedState:
             old = dealt if prefix == "up" else dealt_hand
             if len(old) != len(cards):
                 raise ValueError(f"zone {name} holds {len(old)} cards, not {len(cards)}")
-            swaps.setdefault(seat, {}).update(zip(old, cards))
+            swaps.setdefault(seat, {}).update(zip(old, cards, strict=True))
         else:
             rows[prefix][seat] = cards
             touched.add(prefix)
@@ -112,8 +113,8 @@ def cards_conserved(state: ShedState) -> bool:
     last = _LAST  # (read once: another thread may replace it)
     if last is None:
         return _all_conserved(state)
-    now: list = []  # the cards the changed places hold now and not before
-    before: list = []  # ... and held before, not now
+    now: list[Card] = []  # the cards the changed places hold now and not before
+    before: list[Card] = []  # ... and held before, not now
     if state.stack is not last.stack:
         _moved(state.stack, last.stack, now, before)
     if state.deck is not last.deck:
@@ -131,24 +132,26 @@ def cards_conserved(state: ShedState) -> bool:
         return _all_conserved(state)
     if state.down is not last.down and not _seats_moved(state.down, last.down, now, before):
         return _all_conserved(state)
-    if now == before or len(now) == len(before) and set(now) == set(before):  # (the same cards in the same order: no sets)
+    if (
+        now == before or len(now) == len(before) and set(now) == set(before)
+    ):  # (the same cards in the same order: no sets)
         _LAST = state
         return True
     return False
 
 
-def _seats_moved(rows: tuple[Cards, ...], old_rows: tuple[Cards, ...], now: list, before: list) -> bool:
+def _seats_moved(rows: tuple[Cards, ...], old_rows: tuple[Cards, ...], now: list[Card], before: list[Card]) -> bool:
     """``_moved`` for each seat's place of a per-seat field that changed; ``False``
     if the field has not as many seats as before (then all places are compared)."""
     if len(rows) != len(old_rows):
         return False
-    for new, old in zip(rows, old_rows):
+    for new, old in zip(rows, old_rows, strict=True):
         if new is not old:
             _moved(new, old, now, before)
     return True
 
 
-def _moved(new: Cards, old: Cards, now: list, before: list) -> None:
+def _moved(new: Cards, old: Cards, now: list[Card], before: list[Card]) -> None:
     """Add to ``now`` and ``before`` the cards of a place's ``new`` and ``old``
     versions, less what they share. A place that changed mostly gained cards at
     its end (the stack, a hand, the burned cards) or lost them at its start
@@ -181,8 +184,14 @@ def counter_violations(state: ShedState) -> list[str]:
     n = state.players
     # (one chained comparison: 0.6 -> 0.25 us; the names are looked up only when it fails)
     if not (
-        len(state.done) == len(state.hands) == len(state.known) == len(state.up)
-        == len(state.dealt_up) == len(state.down) == len(state.places) == n
+        len(state.done)
+        == len(state.hands)
+        == len(state.known)
+        == len(state.up)
+        == len(state.dealt_up)
+        == len(state.down)
+        == len(state.places)
+        == n
     ):
         return [
             f"{name} has {len(getattr(state, name))} entries for {n} players"

@@ -1,3 +1,4 @@
-"""The flow of a game at the table, without Textual: whose turn, when the
-curtain falls, what a computer sees. The table screen implements the
-:class:`~.driver.TableUI` the driver talks to."""
+"""The flow of a game at the table: whose turn, when the curtain falls, the pacing of
+the log and the interludes. The :class:`~.driver.GameDriver` runs it, through the
+:class:`~.driver.TableUI` the table screen implements; how each seat answers is
+in :mod:`cardtable.table.seats`."""

@@ -1,28 +1,34 @@
 """The turn loop of one game at the table.
 
-The driver owns the order of things: whose turn, the curtain, a human's
-choice, a computer's thinking, the log, reveals and summaries. It never
-decides a rule (the engine does, through the :class:`~cardtable.session.Session`)
-and never draws (the :class:`TableUI` does). Which seat's private view is on
-screen is decided here, by :class:`~.privacy.Privacy`, and nowhere else.
+The driver owns the order of things: whose turn, the curtain, asking a seat
+for its decision, the log's pacing, reveals and summaries. It never decides a
+rule (the engine does, through the :class:`~cardtable.session.Session`), never
+draws (the :class:`TableUI` does) and never chooses a move: each seat's
+:class:`~cardtable.table.seats.SeatPlayer` does (a human at this screen
+answers a :class:`~cardtable.table.request.MoveRequest`; a computer runs its
+bot). Which seat's private view is on screen is decided here, by
+:class:`~.privacy.Privacy`, and nowhere else.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol, Sequence
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any, Protocol
 
 from ...core.engine import Event, IllegalMove, Outcome
 from ...session import Session, UndoPlan
+from ...table.request import MoveRequest, UndoRequest
+from ...table.seats import Computer, HumanHere, SeatPlayer
+from ...table.undo import consent_question, undone_line
 from ..presenters.base import Presenter, Reveal, Summary
 from ..settings import TuiSettings
-from .hints import Hint, make_hint
 from .privacy import Privacy
-from .recap import recap
-from .undo import UndoRequest, consent_question, undone_line
+from .recap import recap, recap_start
 
 
 class TableUI(Protocol):
-    """What the driver needs from the table screen."""
+    """What the driver needs from the table screen: drawing, and the waits of a shared keyboard."""
 
     def set_viewer(self, seat: int | None) -> None:
         """Redraw everything from ``seat``'s view (``None``: the public view)."""
@@ -33,52 +39,85 @@ class TableUI(Protocol):
         """Hide the table, say "Pass to <name>" and wait for that player (``title``: over
         ``recap`` instead of "Since your last turn")."""
 
-    async def ask_move(self, seat: int) -> Any:
-        """Let the human in ``seat`` (whose view is shown) choose and confirm a move,
-        or ask for an undo (an :class:`~.undo.UndoRequest`)."""
+    async def choose(self, request: MoveRequest) -> Any:
+        """Let the human in ``request.seat`` (whose view is shown) answer ``request``:
+        a move, or an :class:`~cardtable.table.request.UndoRequest`."""
 
     async def consent(self, seat: int, title: str, detail: str) -> bool:
         """Ask the human in ``seat`` (who has the keyboard) to agree to an undo."""
-
-    def tell(self, text: str) -> None:
-        """A line for the player about to choose, shown until they move."""
 
     def undone(self, line: str) -> None:
         """Moves were taken back: redraw the table and the log (which says ``line``)."""
 
     def refused(self, seat: int, reason: str) -> None: ...
 
-    async def think(self, seat: int, bot: Any, view: Any, events: list) -> Any:
-        """A computer's move, computed without freezing the screen."""
-
-    async def show_events(self, events: Sequence[Event]) -> None:
-        """Add events to the log (the UI keeps only those its viewer may see)."""
+    async def show_events(self, events: Sequence[Event], pause: float) -> None:
+        """Log a move's events (those the viewer may see), ``pause`` seconds between two draws."""
 
     async def pause(self, seconds: float) -> None:
         """Let a move be seen (skippable)."""
 
-    async def reveal(self, reveal: Reveal) -> None: ...
+    async def reveal(self, reveal: Reveal) -> None:
+        """Show simultaneous choices, until a key."""
 
-    async def summary(self, summary: Summary) -> None: ...
+    async def summary(self, summary: Summary) -> None:
+        """Show a round's or hand's summary, until a key."""
 
     def hold_reveal(self, on: bool) -> None:
         """While on, the table shows the numbers just revealed (until the draws are done)."""
 
 
+class TableFlow(Protocol):
+    """What the table screen needs of whatever runs its game: the driver here (a client
+    of a table server: the messages from the host)."""
+
+    #: playing the rest at once (no pauses, no interludes)
+    fast: bool
+
+    async def run(self) -> Outcome:
+        """Play the game to its end."""
+
+    @property
+    def shielded(self) -> bool:
+        """Whether players share this screen (what is on it is the public view between turns)."""
+
+    def can_auto_finish(self) -> bool:
+        """Whether only computers are left to play, and the rest may be played at once."""
+
+    def auto_finish(self) -> bool:
+        """Play the rest at once (False: not now)."""
+
+
 class GameDriver:
-    def __init__(self, session: Session, presenter: Presenter, settings: TuiSettings, ui: TableUI) -> None:
+    def __init__(
+        self,
+        session: Session,
+        presenter: Presenter,
+        settings: TuiSettings,
+        ui: TableUI,
+        players: Sequence[SeatPlayer] | None = None,
+    ) -> None:
         self.session = session
         self.presenter = presenter
         self.settings = settings
         self.ui = ui
-        self.privacy = Privacy.for_seats(session.seats, settings.curtain)
+        #: how each seat answers (default: the humans at this screen, the others computers)
+        self.players: list[SeatPlayer] = list(players or default_players(session, ui))
+        # the curtain is for the humans at this keyboard: a seat played elsewhere is not one
+        here = [seat if self.here(i) else replace(seat, kind="elsewhere") for i, seat in enumerate(session.seats)]
+        self.privacy = Privacy.for_seats(here, settings.curtain)
         self.shown: int | None = None
-        # per seat: the index in session.events where their recap starts
-        self.seen_until: dict[int, int] = {}
+        # per seat: a line for their next decision (what an undo took back)
+        self.notes: dict[int, str] = {}
         #: play the rest without pauses or interludes (``auto_finish``, once only computers remain)
         self.fast = False
 
     # -- what is on screen --------------------------------------------------------
+    def here(self, seat: int) -> bool:
+        """Whether ``seat`` is played at this screen (not a remote seat of a table server's:
+        its view is never shown here)."""
+        return not getattr(self.players[seat], "elsewhere", False)
+
     def show(self, seat: int | None) -> None:
         self.shown = seat
         self.ui.set_viewer(seat)
@@ -87,16 +126,29 @@ class GameDriver:
     def names(self) -> list[str]:
         return self.session.names
 
+    @property
+    def shielded(self) -> bool:
+        return self.privacy.shielded
+
     def next_seat(self) -> int:
         """The seat to act next: the one already on screen if it may act, else the first."""
         to_act = self.session.to_act
-        return self.shown if self.shown in to_act else to_act[0]  # type: ignore[return-value]
+        return self.shown if self.shown in to_act else to_act[0]
 
     def recap_for(self, seat: int) -> list[str]:
-        lines = recap(self.session.events, self.seen_until.get(seat, 0), self.names)
-        if not lines and seat in self.seen_until:
+        """What ``seat`` missed since their last turn (the whole game's public events before it)."""
+        since = recap_start(self.session, seat, self.had_interlude)
+        lines = recap(self.session.events, since or 0, self.names)
+        if not lines and since is not None:
             return ["Nothing new since your last turn."]
         return lines
+
+    def had_interlude(self, events: Sequence[Event]) -> bool:
+        """Whether a move's ``events`` set off an interlude (a reveal or a summary)."""
+        public, names = self.session.view(None), self.names
+        return self.presenter.reveal(events, public, names) is not None or (
+            self.presenter.summary(events, public, names) is not None
+        )
 
     def only_computers_left(self) -> bool:
         """Whether no human has anything left to do in this game (the rest may be auto-finished)."""
@@ -104,6 +156,9 @@ class GameDriver:
             return False
         playing = self.presenter.still_playing(self.session.view(None))
         return not any(self.session.seats[seat].is_human for seat in playing)
+
+    def can_auto_finish(self) -> bool:
+        return self.only_computers_left() and not self.fast
 
     def auto_finish(self) -> bool:
         """Play the rest at once, without pauses or interludes (only computers left)."""
@@ -125,48 +180,51 @@ class GameDriver:
         return self.session.outcome()
 
     async def human_turn(self, seat: int) -> None:
+        if not self.here(seat):
+            await self.remote_turn(seat)
+            return
         if self.privacy.needs_curtain(seat, self.shown):
             self.show(None)
             await self.ui.curtain(seat, self.recap_for(seat))
         self.show(seat)
         while True:
-            move = await self.ui.ask_move(seat)
-            if isinstance(move, UndoRequest):
-                await self.undo(move.plan)
+            answer = await self.players[seat].choose(seat, self.notes.pop(seat, ""))
+            if isinstance(answer, UndoRequest):
+                await self.undo(answer.plan)
                 return
             try:
-                events = self.session.apply(seat, move)
+                events = self.session.apply(seat, answer)
             except IllegalMove as exc:
                 self.ui.refused(seat, str(exc))
                 continue
             break
         self.ui.set_status("")  # the hint or reason was for the move now made
-        self.seen_until[seat] = len(self.session.events)
-        interlude = await self.after_move(seat, events)
-        if interlude:
-            # the move set off a reveal (numbers, draws): this player's recap starts with it,
-            # so the next curtain tells what followed their move
-            self.seen_until[seat] = len(self.session.events) - len(events)
+        await self.after_move(seat, events)
         aftermath = self.presenter.aftermath(events, self.names)
-        if (aftermath is not None and self.privacy.shielded and not self.session.is_over
-                and seat not in self.session.to_act):
+        if (
+            aftermath is not None
+            and self.privacy.shielded
+            and not self.session.is_over
+            and seat not in self.session.to_act
+        ):
             # what the mover's own move showed (a face-down card), before the curtain falls
             await self.ui.reveal(aftermath)
 
-    # -- undo and hints --------------------------------------------------------------------
-    def plan_undo(self, seat: int) -> UndoPlan:
-        """What an undo by ``seat`` would take back (UndoRefused says why not, in one line)."""
-        return self.session.plan_undo(seat, self.presenter.irreversible)
+    async def remote_turn(self, seat: int) -> None:
+        """A seat played on another screen: asked there (the seat player checks the move), this
+        screen showing what it shows between turns."""
+        if self.shown is not None and self.shown not in self.session.to_act:
+            self.show(self.privacy.resting_view())
+        self.ui.set_status(f"{self.names[seat]} is choosing on their own screen…")
+        answer = await self.players[seat].choose(seat, self.notes.pop(seat, ""))
+        if isinstance(answer, UndoRequest):
+            await self.undo(answer.plan)
+            return
+        events = self.session.apply(seat, answer)  # (checked by the seat player; an illegal one is a bug)
+        self.ui.set_status("")
+        await self.after_move(seat, events)
 
-    def hint(self, seat: int) -> Hint:
-        """The hint for ``seat`` (from its own view), counted in the record once per decision."""
-        session = self.session
-        hint = make_hint(session, seat)
-        last = session.hints[-1] if session.hints else None
-        if last is None or (last.at, last.player) != (len(session.moves), seat):  # (asked again: counted once)
-            session.note_hint(seat)
-        return hint
-
+    # -- undo --------------------------------------------------------------------------------
     async def undo(self, plan: UndoPlan) -> None:
         """Take back ``plan``'s moves: each other human whose moves go is asked first, behind
         the curtain when the table is shielded; one refusal and nothing changes."""
@@ -175,34 +233,34 @@ class GameDriver:
             if not session.seats[other].is_human:
                 continue
             title, detail = consent_question(session, plan, other)
-            if self.privacy.needs_curtain(other, self.shown):
+            if self.here(other) and self.privacy.needs_curtain(other, self.shown):
                 self.show(None)
                 await self.ui.curtain(other, [detail], title=title)
-            if not await self.ui.consent(other, title, detail):
+            if not await self.players[other].consent(other, title, detail):
                 await self.back_to(seat, f"{self.names[other]} did not agree to the undo: nothing was taken back.")
                 return
         session.undo(plan)
-        count = len(session.events)
-        self.seen_until = {s: min(at, count) for s, at in self.seen_until.items()}
         line = undone_line(session, plan.taken, seat)
         self.ui.undone(line)
         await self.back_to(seat, f"{line}. Your move again.")
 
     async def back_to(self, seat: int, text: str) -> None:
-        """The keyboard back to ``seat`` (behind the curtain if someone else had it), told ``text``."""
+        """The keyboard back to ``seat`` (behind the curtain if someone else had it), told ``text``
+        (shown until their next decision)."""
+        if not self.here(seat):
+            self.notes[seat] = text  # (told on their own screen, with their next request)
+            return
         if self.privacy.needs_curtain(seat, self.shown):
             self.show(None)
             await self.ui.curtain(seat, [text], title="The undo")
         self.show(seat)
-        self.ui.tell(text)
+        self.notes[seat] = text
+        self.ui.set_status(text)
 
     async def computer_turn(self, seat: int) -> None:
-        from .bots import bot_request
-
         name = self.names[seat]
         self.ui.set_status("" if self.fast else f"{name} is thinking…")
-        bot, view, events = bot_request(self.session, seat)
-        move = await self.ui.think(seat, bot, view, events)
+        move = await self.players[seat].choose(seat)
         events = self.session.apply(seat, move)  # a bot's illegal move is a bug: let it surface
         shown = [e.render(self.names) for e in events if self.presenter.logged_for(e, None)]
         if not self.fast:
@@ -225,16 +283,30 @@ class GameDriver:
         else:
             self.ui.set_viewer(self.shown)  # the same view, redrawn after the move
         if reveal is not None and not self.fast:
-            await self.ui.reveal(reveal)  # all the numbers at once, before the draws
-        await self.ui.show_events(events)
+            await self.interlude(reveal, self.ui.reveal, 1)  # all the numbers at once, before the draws
+        await self.ui.show_events(events, 0.0 if self.fast else self.settings.event_pause)
         if reveal is not None and not self.fast:
             self.ui.hold_reveal(False)
         summary = self.presenter.summary(events, public, self.names)
         if summary is not None:
             self.ui.set_status("")  # the hand's last status line does not outlive it
         if summary is not None and not self.fast:
-            await self.ui.summary(summary)  # the last one too, before the final ranking
+            await self.interlude(summary, self.ui.summary, 2)  # the last one too, before the final ranking
         if (reveal or summary) and self.privacy.shielded and self.shown is not None:
             # everyone watched the interlude: whoever acts next gets the curtain again
             self.show(None)
         return bool(reveal or summary)
+
+    async def interlude(self, what: Any, show: Any, pauses: int) -> None:
+        """A reveal or a summary: on its own screen until a key, when a human plays; else a
+        pause of ``pauses`` moves' length, to be seen."""
+        if self.privacy.humans:
+            await show(what)
+        else:
+            await self.ui.pause(self.settings.move_pause * pauses)
+
+
+def default_players(session: Session, ui: TableUI) -> list[SeatPlayer]:
+    """The humans at this screen, the others computers."""
+    here, computer = HumanHere(session, ui), Computer(session)
+    return [here if seat.is_human else computer for seat in session.seats]

@@ -11,8 +11,8 @@ trusts the players.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from ...session import Seat
 

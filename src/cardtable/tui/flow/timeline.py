@@ -8,8 +8,9 @@ jumping to a round, is a look-up.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from ...core.cards import Card
 from ...core.engine import Event, Game
@@ -26,6 +27,8 @@ class Timeline:
     states: tuple[Any, ...]
     #: events[k]: the events of move k (between states[k] and states[k + 1])
     events: tuple[tuple[Event, ...], ...]
+    #: the events of the deal, before the first move
+    opening: tuple[Event, ...] = ()
 
     @classmethod
     def of(cls, record: GameRecord, names: Sequence[str] | None = None) -> Timeline:
@@ -33,10 +36,12 @@ class Timeline:
         states: list[Any] = []
         replayed = replay(record, get_game, states=states)
         events: list[list[Event]] = [[] for _ in record.moves]
+        opening = tuple(event for index, event in replayed.events if index < 0)
         for index, event in replayed.events:
-            events[index].append(event)
+            if index >= 0:
+                events[index].append(event)
         names = list(names or record.names or [f"Player {i + 1}" for i in range(record.players)])
-        return cls(replayed.game, record, tuple(names), tuple(states), tuple(tuple(e) for e in events))
+        return cls(replayed.game, record, tuple(names), tuple(states), tuple(tuple(e) for e in events), opening)
 
     @property
     def moves(self) -> int:
@@ -65,8 +70,8 @@ class Timeline:
         return seats
 
     def events_until(self, k: int) -> list[Event]:
-        """The events of the first ``k`` moves, in order."""
-        return [event for move in self.events[:k] for event in move]
+        """The events of the deal and of the first ``k`` moves, in order."""
+        return [*self.opening, *(event for move in self.events[:k] for event in move)]
 
     def parts(self, heading: Callable[[Event | None], str | None]) -> list[tuple[int, str]]:
         """Where each round, hand or phase starts, as (moves made, heading), in order:

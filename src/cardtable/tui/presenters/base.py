@@ -7,9 +7,10 @@ the engine.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from itertools import combinations
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Mapping, Sequence, TypeVar
+from itertools import combinations
+from typing import Any, Generic, TypeVar
 
 from textual.content import Content
 from textual.widget import Widget
@@ -120,6 +121,7 @@ class Reveal:
     title: str
     rows: tuple[tuple[str, str], ...]  # (name, what they chose)
     note: str = ""
+    over_table: bool = False  # shown over the table, which stays in sight (to judge a card against it)
 
 
 @dataclass(frozen=True)
@@ -130,15 +132,19 @@ class Summary:
     headers: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]
     note: str = ""
+    next: str = "Next round"  # the button, unless it was the last (the game's word: "Next hand")
 
 
 class TableWidget(Widget):
-    """A game's public table: set ``show(view, names, style)``; it renders from that only.
-    ``revealing``: the numbers just revealed are shown (until the draws are done)."""
+    """A game's public table: set ``show(view, names, style, events)``; it renders from that only
+    (``events``: the public events the log has shown, the last move's among them, which the table
+    marks). ``revealing``: the numbers just revealed are shown (until the draws are done)."""
 
     revealing: bool = False
 
-    def show(self, view: Any, names: Sequence[str], style: CardStyle) -> None:  # pragma: no cover
+    def show(
+        self, view: Any, names: Sequence[str], style: CardStyle, events: Sequence[Event] = ()
+    ) -> None:  # pragma: no cover
         raise NotImplementedError
 
 
@@ -177,8 +183,12 @@ class Presenter(ABC, Generic[V]):
         """The items that make ``move`` (to show a hint on the hand): those that make it
         alone, or a group chosen together; () for a move made with an action key (draw, pass...)."""
         # every item that makes it alone (Shed's exchange: the hand card and the face-up card)
-        alone = tuple(item.key for row in area.rows for item in row.items
-                      if item.playable and move in self.moves_for(view, [move], (item.key,)))
+        alone = tuple(
+            item.key
+            for row in area.rows
+            for item in row.items
+            if item.playable and move in self.moves_for(view, [move], (item.key,))
+        )
         if alone:
             return alone
         for row in area.rows:
@@ -248,3 +258,9 @@ class Presenter(ABC, Generic[V]):
     def is_secret(self, move: Any) -> bool:
         """Whether a move stays hidden until a reveal (a computer's is then shown only as "has chosen")."""
         return False
+
+    def step_view(self, view: V, event: Event) -> V | None:
+        """The public ``view`` as it is once ``event`` has happened, for a table that follows a
+        move's events one by one with the log (One Too Many's draws, card by card); None: this
+        game's table shows the view after the whole move at once."""
+        return None

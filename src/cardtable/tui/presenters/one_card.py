@@ -4,15 +4,16 @@ the viewer's hand as cards; a suit picker for a 7."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from textual.content import Content
 
-from ...core.cards import Rank, Suit
+from ...core.cards import Rank, Suit, parse_card
 from ...core.engine import Event
-from ...games.one_card import GAME, Draw, OneCardView, Pass, Play
+from ...games.one_card import GAME, Draw, OneCardView, Pass, Play, card_points
 from ...games.one_card.events import HandEnd
-from ..cardfaces import CardStyle, chip, face, suit_label
+from ..cardfaces import CardStyle, beside, big_card, chip, empty_slot, face, fan, suit_label
 from .base import (
     ActionSpec,
     CardItem,
@@ -24,9 +25,22 @@ from .base import (
     Summary,
     key_ref,
 )
-from .common import ContentTable, label, players_table
+from .common import ContentTable, caption, label, last_move, players_table
 
 SUIT_KEYS = {Suit.SPADES: "s", Suit.HEARTS: "h", Suit.DIAMONDS: "d", Suit.CLUBS: "c"}
+
+
+LEFT_SHOWN = 8  # the cards a hand-end row shows, the costliest first
+
+
+def left_with(codes: Sequence[str]) -> str:
+    """The cards a player was left with at the end of a hand, the costliest first (what they
+    score): ``K♠ Q♥ 8♣``, "+3" for those past :data:`LEFT_SHOWN`, "out" for none."""
+    if not codes:
+        return "out"
+    cards = sorted((parse_card(code) for code in codes), key=lambda c: (-card_points(c), _hand_order(c)))
+    shown = " ".join(card.face for card in cards[:LEFT_SHOWN])
+    return shown + (f" +{len(cards) - LEFT_SHOWN}" if len(cards) > LEFT_SHOWN else "")
 
 
 def _hand_order(card) -> tuple:
@@ -35,20 +49,7 @@ def _hand_order(card) -> tuple:
 
 class OneCardTable(ContentTable):
     def draw(self, view: OneCardView, names: list[str], style: CardStyle) -> Content:
-        top = view.top
-        lines: list[Content] = []
-        suit = (
-            Content.assemble(label("  suit to follow "), suit_label(view.suit, style))
-            if view.suit is not None and (top.suit != view.suit or top.rank == Rank.SEVEN)
-            else Content("")
-        )
-        lines.append(Content.assemble(label("Discard "), chip(top, style), suit))
-        arrow = "clockwise ↻" if view.direction > 0 else "counter-clockwise ↺"
-        lines.append(
-            Content.assemble(
-                label("Draw pile "), (f"{view.draw_size}", "bold"), label("   Direction "), arrow,
-            )
-        )
+        lines = self._roomy(view, names, style) if self.roomy else self._compact(view, style)
         notes: list[Content | str] = []
         if view.pending:
             notes.append(Content.styled(f"Attack pending: draw {view.pending}", "bold $error"))
@@ -58,13 +59,48 @@ class OneCardTable(ContentTable):
             notes.append(Content.styled("King: the same player plays again", "bold $warning"))
         if notes:
             lines.append(Content("  ").join(notes))
-        lines.append(Content(""))
+        lines += self.gap
         rows = []
         for seat in range(view.players):
             last = str(view.last_points[seat]) if view.last_points else "–"
             rows.append((str(view.hand_sizes[seat]), last, str(view.totals[seat])))
-        lines.append(players_table(names, ("Cards", "Last hand", "Total"), rows, acting=view.to_act, width=self.fit_width))
+        lines.append(
+            players_table(names, ("Cards", "Last hand", "Total"), rows, acting=view.to_act, width=self.fit_width)
+        )
         return Content("\n").join(lines)
+
+    @staticmethod
+    def _suit(view: OneCardView, style: CardStyle) -> Content:
+        top = view.top
+        if view.suit is not None and (top.suit != view.suit or top.rank == Rank.SEVEN):
+            return Content.assemble(label("Suit to follow "), suit_label(view.suit, style))
+        return Content("")
+
+    @staticmethod
+    def _direction(view: OneCardView) -> Content:
+        return Content.assemble(label("Direction "), "clockwise ↻" if view.direction > 0 else "counter-clockwise ↺")
+
+    def _compact(self, view: OneCardView, style: CardStyle) -> list[Content]:
+        suit = self._suit(view, style)
+        return [
+            Content.assemble(label("Discard "), chip(view.top, style), "  " if suit else "", suit),
+            Content.assemble(label("Draw pile "), (f"{view.draw_size}", "bold"), "   ", self._direction(view)),
+        ]
+
+    def _roomy(self, view: OneCardView, names: list[str], style: CardStyle) -> list[Content]:
+        """The discard pile's top cards and the draw pile drawn as cards, the last move marked."""
+        move = last_move(self.events, ("play", "draw", "pass", "skip", "deal"))
+        shown = view.discard[-3:]
+        played = bool(move) and move[0].kind == "play" and move[0].get("card") == view.top.code
+        discard = [label("Discard")] + fan(shown, style, frozenset({len(shown) - 1}) if played else frozenset())
+        pile = [Content.assemble(label("Draw pile "), (str(view.draw_size), "bold"))]
+        pile += big_card(None, style) if view.draw_size else empty_slot(style)
+        lines = beside([discard, pile], gap=6)
+        lines.append(
+            Content.assemble(self._direction(view), "   " if view.suit is not None else "", self._suit(view, style))
+        )
+        lines.append(caption(move, names, style))
+        return lines
 
 
 class OneCardPresenter(Presenter[OneCardView]):
@@ -83,8 +119,7 @@ class OneCardPresenter(Presenter[OneCardView]):
     def private_area(self, view: OneCardView, legal: Sequence[Any], style: CardStyle) -> PrivateArea:
         playable = {m.card for m in legal if isinstance(m, Play)}
         items = tuple(
-            CardItem(f"hand:{card.code}", card, card in playable)
-            for card in sorted(view.hand, key=_hand_order)
+            CardItem(f"hand:{card.code}", card, card in playable) for card in sorted(view.hand, key=_hand_order)
         )
         draw = next((m for m in legal if isinstance(m, Draw)), None)
         passing = next((m for m in legal if isinstance(m, Pass)), None)
@@ -101,22 +136,29 @@ class OneCardPresenter(Presenter[OneCardView]):
         )
 
     def _hint(self, view: OneCardView, legal, draw, passing) -> str:
+        """What to do now, in words: what is on the player, then what they may do."""
         keys = []
         if draw is not None:
-            keys.append(f"{key_ref('draw')}: draw {view.pending}" if view.pending else f"{key_ref('draw')}: draw a card")
+            what = f"draw {view.pending}" if view.pending else "draw a card"
+            keys.append(f"press {key_ref('draw')} to {what}")
         if passing is not None:
-            keys.append(f"{key_ref('pass')}: lose the turn" if view.jack_pending else f"{key_ref('pass')}: pass")
+            keys.append(f"press {key_ref('pass')} to {'lose the turn' if view.jack_pending else 'pass'}")
         plays = any(isinstance(m, Play) for m in legal)
         if view.pending:
-            head = f"An attack of {view.pending} is on you."
+            head, play, none = (
+                f"An attack of {view.pending} is on you",
+                "answer it with a bright card",
+                "no card of yours answers it",
+            )
         elif view.jack_pending:
-            head = "A Jack is on you."
+            head, play, none = "A Jack is on you", "counter it with a bright card", "no card of yours counters it"
         elif view.king_pending:
-            head = "Your King lets you play again."
+            head, play, none = "Your King lets you play again", "play a bright card", "no card can be played"
         else:
-            head = "Your turn."
-        action = "Play a bright card" if plays else "No card can be played"
-        return f"{head} {action}" + (f", or {' / '.join(keys)}." if keys else ".")
+            head, play, none = "Your turn", "play a bright card", "no card can be played"
+        if plays:
+            return f"{head}: {play}" + (f", or {' or '.join(keys)}." if keys else ".")
+        return f"{head}, and {none}" + (f": {' or '.join(keys)}." if keys else ".")
 
     def _card(self, view: OneCardView, key: str):
         code = key.partition(":")[2]
@@ -161,12 +203,16 @@ class OneCardPresenter(Presenter[OneCardView]):
         hand = end.payload(HandEnd)
         winner = hand.winner
         how = "blocked: everyone scores their hand" if winner is None else f"{names[winner]} went out"
-        rows = tuple((names[s], str(hand.points[s]), str(hand.totals[s])) for s in range(len(names)))
+        left = hand.hands or ((),) * len(names)
+        rows = tuple(
+            (names[s], left_with(left[s]), str(hand.points[s]), str(hand.totals[s])) for s in range(len(names))
+        )
         return Summary(
             f"Hand {hand.hand} is over: {how}",
-            ("Player", "This hand", "Total"),
+            ("Player", "Left with", "This hand", "Total"),
             rows,
             f"The game ends after the hand in which someone reaches {view.target}; the lowest total wins.",
+            next="Next hand",
         )
 
 

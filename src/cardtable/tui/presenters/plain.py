@@ -4,7 +4,8 @@ faces (``10♥``, or ``10H`` in ASCII) and one row per player, never Python repr
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from ..cardfaces import CardStyle, colour_suits
 from . import get_presenter

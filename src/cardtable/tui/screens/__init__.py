@@ -6,11 +6,13 @@ screen is first shown. All four files are listed, in the same order everywhere, 
 that the cascade is the same whichever screen comes first.
 """
 
-from pathlib import Path
+from pathlib import Path, PurePath
 
 STYLES = Path(__file__).resolve().parent.parent / "styles"
 #: The styles of the forms, the pages, the table and the dialogs (every screen but the menu).
-SCREEN_CSS = [STYLES / name for name in ("forms.tcss", "pages.tcss", "table.tcss", "dialogs.tcss")]
+SCREEN_CSS: list[str | PurePath] = [
+    STYLES / name for name in ("forms.tcss", "pages.tcss", "table.tcss", "dialogs.tcss")
+]
 
 
 def size_classes() -> str:
@@ -24,8 +26,10 @@ def size_classes() -> str:
     except LookupError:
         return ""
     found = []
-    for size, breakpoints in ((app.size.width, app.HORIZONTAL_BREAKPOINTS), (app.size.height, app.VERTICAL_BREAKPOINTS)):
+    for size, breakpoints in (
+        (app.size.width, app.HORIZONTAL_BREAKPOINTS),
+        (app.size.height, app.VERTICAL_BREAKPOINTS),
+    ):
         passed = [name for at, name in sorted(breakpoints or []) if size >= at]
         found += passed[-1:]
     return " ".join(found)
-

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -52,12 +52,19 @@ def seed_note(seed: int) -> str:
 class GameOverScreen(Screen[str]):
     """Dismisses with "again", "menu" or "table" (the final table and log stay in view;
     the table's ``o`` brings this back)."""
+
     CSS_PATH = SCREEN_CSS
 
     BINDINGS = [
         Binding("a", "choose('again')", "Play again", id="game_over.again", tooltip="Play again, same seats"),
         Binding("m,escape", "choose('menu')", "Menu", id="game_over.menu", tooltip="Back to the menu"),
-        Binding("t", "choose('table')", "Table", id="game_over.table", tooltip="Look at the final table and log (o shows the ranking again)"),
+        Binding(
+            "t",
+            "choose('table')",
+            "Table",
+            id="game_over.table",
+            tooltip="Look at the final table and log (o shows the ranking again)",
+        ),
     ]
 
     def __init__(self, game_name: str, outcome: Outcome, names: Sequence[str], seed: int | None = None) -> None:
@@ -74,8 +81,12 @@ class GameOverScreen(Screen[str]):
             yield Static(f"{self.game_name}: game over", classes="interlude-title", markup=False)
             yield Static(winners_line(outcome, names), id="winners", markup=False)
             yield Static(
-                text_table(("Place", "Player", "Points"), ranking_rows(outcome, names), align="rlr",
-                           highlight=[i for i, seat in enumerate(order) if seat in outcome.winners()]),
+                text_table(
+                    ("Place", "Player", "Points"),
+                    ranking_rows(outcome, names),
+                    align="rlr",
+                    highlight=[i for i, seat in enumerate(order) if seat in outcome.winners()],
+                ),
                 classes="interlude-table",
             )
             if outcome.reasons or self.seed is not None:

@@ -10,8 +10,8 @@ part); card faces match as drawn or as letters (``kc`` finds ``K♣``).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -112,13 +112,31 @@ class HistoryScreen(Screen[None]):
         Binding("up", "scroll('up')", "Scroll", show=False, id="history.up", tooltip="Scroll the log"),
         Binding("down", "scroll('down')", "Scroll", show=False, id="history.down", tooltip="Scroll the log"),
         Binding("pageup", "scroll('page_up')", "Scroll", show=False, id="history.page_up", tooltip="Scroll the log"),
-        Binding("pagedown", "scroll('page_down')", "Scroll", show=False, id="history.page_down", tooltip="Scroll the log"),
-        Binding("ctrl+home", "scroll('home')", "Top", show=False, id="history.top", tooltip="The start, the end of the log"),
-        Binding("ctrl+end", "scroll('end')", "Bottom", show=False, id="history.bottom", tooltip="The start, the end of the log"),
+        Binding(
+            "pagedown", "scroll('page_down')", "Scroll", show=False, id="history.page_down", tooltip="Scroll the log"
+        ),
+        Binding(
+            "ctrl+home", "scroll('home')", "Top", show=False, id="history.top", tooltip="The start, the end of the log"
+        ),
+        Binding(
+            "ctrl+end",
+            "scroll('end')",
+            "Bottom",
+            show=False,
+            id="history.bottom",
+            tooltip="The start, the end of the log",
+        ),
     ]
 
-    def __init__(self, events: Sequence[Event], names: Sequence[str], heading: Callable[[Event | None], str | None],
-                 seen_by: str | None, card_style: CardStyle = CardStyle(), notes: Sequence[tuple[int, str]] = ()) -> None:
+    def __init__(
+        self,
+        events: Sequence[Event],
+        names: Sequence[str],
+        heading: Callable[[Event | None], str | None],
+        seen_by: str | None,
+        card_style: CardStyle = CardStyle(),
+        notes: Sequence[tuple[int, str]] = (),
+    ) -> None:
         """``events``: those the table's log may show; ``seen_by``: whose they are (None: public
         only); ``notes``: the "undone" lines, each after that many of ``events``."""
         super().__init__(classes="history-screen")
@@ -145,7 +163,9 @@ class HistoryScreen(Screen[None]):
         self.query_one(HistoryLog).show(found)
         count = sum(not e.heading for e in found)
         if query.strip():
-            text = f"{count} of {self.lines} lines hold {query.strip()!r}" if count else f"No line holds {query.strip()!r}"
+            text = (
+                f"{count} of {self.lines} lines hold {query.strip()!r}" if count else f"No line holds {query.strip()!r}"
+            )
         else:
             text = f"{self.lines} line{'s' if self.lines != 1 else ''} · ↑ ↓ PgUp PgDn scroll · Esc back"
         self.query_one("#history-count", Static).update(text)

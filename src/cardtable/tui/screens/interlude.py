@@ -22,12 +22,22 @@ from ..widgets.text_table import text_table
 from . import SCREEN_CSS
 
 #: The buttons an interlude may end with; Enter and Space press it, and the footer names it.
-BUTTON_LABELS = ("Continue", "Next round", "Final ranking")
+BUTTON_LABELS = ("Continue", "Next round", "Next hand", "Final ranking")
 
 
 class InterludeScreen(Screen[None]):
     CSS_PATH = SCREEN_CSS
-    BINDINGS = [Binding("enter,space", f"done({label!r})", label, priority=True, id="interlude.continue", tooltip="Go on (the button: Continue, Next round, Final ranking)") for label in BUTTON_LABELS]
+    BINDINGS = [
+        Binding(
+            "enter,space",
+            f"done({label!r})",
+            label,
+            priority=True,
+            id="interlude.continue",
+            tooltip="Go on (the button: Continue, Next round or hand, Final ranking)",
+        )
+        for label in BUTTON_LABELS
+    ]
 
     #: The label of this interlude's button (one of :data:`BUTTON_LABELS`).
     button_label = "Continue"
@@ -64,12 +74,18 @@ class InterludeScreen(Screen[None]):
         self.dismiss(None)
 
 
+def _figure(cell: str) -> bool:
+    return cell.lstrip("-").isdigit() or cell in ("", "–", "—")
+
+
 class RevealScreen(InterludeScreen):
     """Simultaneous secret choices, shown to everyone at once."""
 
     def __init__(self, reveal: Reveal) -> None:
         super().__init__()
         self.reveal = reveal
+        if reveal.over_table:  # (the table shows through, above the box: see dialogs.tcss)
+            self.add_class("-over-table")
 
     def content(self, style: CardStyle) -> tuple[Content, Content | None, Content | None]:
         rows = [[plain_cards(cell, style) for cell in row] for row in self.reveal.rows]
@@ -88,9 +104,11 @@ class SummaryScreen(InterludeScreen):
 
     @property
     def button_label(self) -> str:  # type: ignore[override]
-        return "Final ranking" if self.final else "Next round"
+        return "Final ranking" if self.final else self.summary.next
 
     def content(self, style: CardStyle) -> tuple[Content, Content | None, Content | None]:
-        rows = [[plain_cards(cell, style) for cell in row] for row in self.summary.rows]
+        # (card faces in their suits' colours; a figure stays a plain cell, aligned right)
+        rows = [[plain_cards(cell, style) if _figure(cell) else colour_suits(cell, style) for cell in row]
+                for row in self.summary.rows]  # fmt: skip
         note = colour_suits(self.summary.note, style) if self.summary.note else None
         return Content(plain_cards(self.summary.title, style)), text_table(self.summary.headers, rows), note

@@ -10,16 +10,19 @@ shown in the last column: the name to use in the keymap.
 from __future__ import annotations
 
 import os
+import textwrap
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Iterable, Mapping
 
+from rich.cells import cell_len
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.keys import format_key
 from textual.screen import ModalScreen
-from textual.widgets import Markdown
+from textual.widgets import Static
 
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
@@ -38,7 +41,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("History (l at the table)", ("screens.history:HistoryScreen",)),
     ("Replay viewer (r in Resume)", ("screens.replay:ReplayScreen",)),
     ("Questions", ("screens.confirm:ConfirmScreen", "screens.picker:PickerScreen")),
-    ("New game", ("screens.new_game:NewGameScreen",)),
+    ("New game", ("screens.new_game:NewGameScreen", "widgets.field_input:FieldInput")),
     ("Rules", ("screens.rules:RulesScreen",)),
     ("Resume", ("screens.resume:ResumeScreen",)),
     ("Statistics", ("screens.stats:StatisticsScreen",)),
@@ -53,6 +56,14 @@ The footer always shows the keys that work now. ↑ ↓ scroll this list.
 To use other keys, add a `keymap` to the settings file (`{path}`), binding ids to
 keys, e.g. `"keymap": {{"table.draw": "g", "app.keys": "f2,question_mark"}}`.
 """
+
+#: Keys a browser keeps for itself (its tabs and windows): no page receives them, so no footer
+#: relies on them (tests/web/test_serve_tab.py). Ctrl+Q reaches the page in Chromium; Firefox on
+#: Linux keeps it (it quits Firefox): the menu's Quit, or a click on the footer's key, does it there.
+BROWSER_KEEPS = frozenset(
+    {"ctrl+w", "ctrl+t", "ctrl+n", "ctrl+shift+w", "ctrl+shift+t", "ctrl+shift+n", "ctrl+tab", "ctrl+shift+tab"}
+    | {"ctrl+pageup", "ctrl+pagedown", "alt+f4", "f11"}
+)
 
 #: Added in a web browser (``cardtable serve``), where some keys never reach the app.
 BROWSER_KEYS = """\
@@ -78,7 +89,12 @@ def key_label(key: str) -> str:
 
 
 def section_classes(app: App, names: Iterable[str]) -> list[type]:
-    return [type(app) if name == "app" else getattr(import_module(f"cardtable.tui.{name.partition(':')[0]}"), name.partition(":")[2]) for name in names]
+    return [
+        type(app)
+        if name == "app"
+        else getattr(import_module(f"cardtable.tui.{name.partition(':')[0]}"), name.partition(":")[2])
+        for name in names
+    ]
 
 
 def bindings_of(cls: type) -> list[Binding]:
@@ -110,7 +126,7 @@ def id_family(ids: list[str]) -> str:
         return ids[0]
     stem = os.path.commonprefix(ids)
     stem = stem[: max(stem.rfind("."), stem.rfind("_")) + 1]
-    rest = [i[len(stem):] for i in ids]
+    rest = [i[len(stem) :] for i in ids]
     return stem + "{" + (",".join(rest) if len(rest) <= 3 else f"{rest[0]}…{rest[-1]}") + "}"
 
 
@@ -131,7 +147,10 @@ def rows(bindings: Iterable[Binding], keymap: Mapping[str, str]) -> list[KeyRow]
 def key_rows(app: App) -> list[tuple[str, list[KeyRow]]]:
     """Each section's title and rows, with the app's keymap (Textual's own, normalised:
     ``?`` is ``question_mark``)."""
-    return [(title, [row for cls in section_classes(app, names) for row in rows(bindings_of(cls), app._keymap)]) for title, names in SECTIONS]
+    return [
+        (title, [row for cls in section_classes(app, names) for row in rows(bindings_of(cls), app._keymap)])
+        for title, names in SECTIONS
+    ]
 
 
 def binding_ids(app: App) -> set[str]:
@@ -159,6 +178,72 @@ def keys_markdown(app: App, browser: bool = False) -> str:
     return "".join(parts)
 
 
+#: The browser's rows (keys, what they do), as :data:`BROWSER_KEYS` says them.
+BROWSER_ROWS = [
+    tuple(cell.strip() for cell in line.strip("|").split("|")) for line in BROWSER_KEYS.strip().splitlines()[2:]
+]
+
+
+def aligned(
+    rows: list[tuple[str, str, str]], width: int, header: tuple[str, str, str], widths: tuple[int, int]
+) -> Content:
+    """A table as text: the keys and the ids never wrap; what a key does wraps in its column.
+    ``widths``: the keys' and the ids' columns (the same in every section)."""
+    key_width, id_width = widths
+    what_width = width - key_width - id_width - 4
+    if what_width < 16:  # too narrow for three columns: the id goes under what the key does
+        what_width, id_width = width - key_width - 2, 0
+    lines = []
+    for index, (keys, what, ident) in enumerate([header, *rows]):
+        wrapped = textwrap.wrap(what, max(what_width, 8)) or [""]
+        if not id_width and ident and index:
+            wrapped.append(ident)
+        for n, part in enumerate(wrapped):
+            line = f"{keys if n == 0 else '':<{key_width}}  {part:<{what_width}}"
+            if id_width:
+                line += f"  {ident if n == 0 else ''}"
+            styled = Content(line.rstrip())
+            if index == 0:
+                styled = styled.stylize("bold $text-accent")
+            elif n == 0:
+                styled = styled.stylize("bold", 0, key_width)
+            lines.append(styled)
+    return Content("\n").join(lines)
+
+
+def keys_content(app: App, width: int, browser: bool = False) -> Content:
+    """The keys screen as drawn: each section a table ``width`` cells wide."""
+    sections = [(title, [row.cells() for row in section]) for title, section in key_rows(app)]
+    if browser:
+        sections.insert(0, ("Browser", [(keys, what, "") for keys, what in BROWSER_ROWS]))
+    every = [row for _, rows in sections for row in rows]
+    widths = (max(cell_len(row[0]) for row in every), max(cell_len(row[2]) for row in every))
+    parts = [aligned(rows, width, (title, "", "id" if title != "Browser" else ""), widths) for title, rows in sections]
+    unknown = sorted(set(app._keymap) - binding_ids(app))
+    if unknown:
+        parts.append(Content(f"Not used from your keymap (no binding has these ids): {', '.join(unknown)}."))
+    from ...core.names import visible
+    from ...storage.paths import settings_path
+
+    note = KEYS_NOTE.format(path=visible(str(settings_path()))).replace("`", "")
+    parts.append(Content("\n".join(textwrap.fill(p, width) for p in note.split("\n\n"))))
+    return Content("\n\n").join(parts)
+
+
+class KeysText(Static):
+    """The keys, laid out again for its width (a table per section)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._laid_out_for = 0
+
+    def on_resize(self) -> None:
+        width = max(self.size.width, 30)
+        if width != self._laid_out_for:
+            self._laid_out_for = width
+            self.call_later(self.update, keys_content(self.app, width, browser=self.app.is_web))
+
+
 class KeysScreen(ModalScreen[None]):
     CSS_PATH = SCREEN_CSS
     BINDINGS = [Binding("escape,question_mark,q,enter", "close", "Close", id="keys.close")]
@@ -168,8 +253,9 @@ class KeysScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog", id="keys"):
+            yield Static("Keys", classes="dialog-title")
             # (in a browser, its section comes first, where it is seen without scrolling)
-            yield Markdown(keys_markdown(self.app, browser=self.app.is_web))
+            yield KeysText()
         yield KeysFooter()
         yield SizeNotice()
 

@@ -28,9 +28,20 @@ def game_prompt(game) -> Content:
     """One item per game for the menu: name, player counts and a line about it (the engine's summary is longer)."""
     players = f"{game.min_players}–{game.max_players} players"
     blurb = getattr(game, "blurb", None) or game.summary  # a registry row's description
-    return Content.assemble(
-        (game.name, "bold"), "  ", (players, "$text-muted"), "\n", (blurb, "$text-muted italic")
-    )
+    return Content.assemble((game.name, "bold"), "  ", (players, "$text-muted"), "\n", (blurb, "$text-muted italic"))
+
+
+class MenuList(OptionList):
+    """The menu's list: ↑ on the first item and ↓ on the last stay there (Textual's wrap
+    around, so one ↑ too many put the highlight on Quit)."""
+
+    def action_cursor_up(self) -> None:
+        if self.highlighted is not None and self.highlighted > 0:
+            super().action_cursor_up()
+
+    def action_cursor_down(self) -> None:
+        if self.highlighted is not None and self.highlighted < self.option_count - 1:
+            super().action_cursor_down()
 
 
 class MenuScreen(Screen[None]):
@@ -48,7 +59,7 @@ class MenuScreen(Screen[None]):
             options: list[Option | None] = [Option(game_prompt(g), id=g.id) for g in available_game_info()]
             options.append(None)
             options += [Option(label, id=item) for item, label in EXTRA_ITEMS]
-            yield OptionList(*options, id="menu-list")
+            yield MenuList(*options, id="menu-list")
         yield KeysFooter()
         yield SizeNotice()
 

@@ -19,14 +19,15 @@ from textual.widgets import Button, Checkbox, Input, Select, Static
 
 from ...core.names import MAX_NAME, check_names
 from ..setup import DEFAULT_COMPUTER, GameSetup, default_name, options_model, seat_choices
-from ..widgets.options_form import OptionsForm, show_error
+from ..widgets.field_input import FieldInput
 from ..widgets.footer import KeysFooter
+from ..widgets.options_form import OptionsForm, show_error
 from ..widgets.size_notice import SizeNotice
 from . import SCREEN_CSS, size_classes
 
 if TYPE_CHECKING:
     from ...core.engine import Game
-    from ...games import GameInfo
+    from ...games.info import GameInfo
 
 
 def check_seed(text: str) -> str | None:
@@ -38,6 +39,7 @@ def check_seed(text: str) -> str | None:
 
 class NewGameScreen(Screen[GameSetup | None]):
     """Dismisses with a :class:`GameSetup`, or ``None`` to go back."""
+
     CSS_PATH = SCREEN_CSS
     # The players' count first (Textual's own choice would be the scrolling form:
     # focusing it, then the count, restyles the whole form twice).
@@ -72,19 +74,30 @@ class NewGameScreen(Screen[GameSetup | None]):
                     yield Static("Players", classes="field-label")
                     yield Select(
                         [(str(n), n) for n in range(game.min_players, game.max_players + 1)],
-                        value=count, allow_blank=False, id="players", compact=True,
+                        value=count,
+                        allow_blank=False,
+                        id="players",
+                        compact=True,
                     )
                     yield Static(f"{game.min_players} to {game.max_players}", classes="field-help")
                 for seat in range(count):  # more seats are added when the count goes up
                     yield self._seat_line(seat)
                 yield Static("Options", classes="section-title")
-                values = dict(previous.options) if previous and isinstance(previous.options, dict) else (
-                    previous.options.model_dump() if previous and previous.options is not None else None)
+                values = (
+                    dict(previous.options)
+                    if previous and isinstance(previous.options, dict)
+                    else (previous.options.model_dump() if previous and previous.options is not None else None)
+                )
                 yield OptionsForm(self.options_model, values, id="options")
                 with Horizontal(classes="field-line"):
                     yield Static("Seed", classes="field-label")
-                    yield Input("" if not previous or previous.seed is None else str(previous.seed),
-                                placeholder="random", id="seed", restrict=r"\d*", compact=True)
+                    yield FieldInput(
+                        "" if not previous or previous.seed is None else str(previous.seed),
+                        placeholder="random",
+                        id="seed",
+                        restrict=r"\d*",
+                        compact=True,
+                    )
                     yield Static("the same seed deals the same game", classes="field-help")
                 yield Static("", classes="field-error", id="error-seed")
             yield Static("", id="form-problems")
@@ -102,7 +115,9 @@ class NewGameScreen(Screen[GameSetup | None]):
             kind = DEFAULT_COMPUTER
         return Horizontal(
             Static(f"{seat + 1}", classes="seat-number"),
-            Input(known.name if known else default_name(seat), id=f"name-{seat}", max_length=MAX_NAME + 4, compact=True),
+            FieldInput(
+                known.name if known else default_name(seat), id=f"name-{seat}", max_length=MAX_NAME + 4, compact=True
+            ),
             Select(list(self.seat_choices), value=kind, allow_blank=False, id=f"kind-{seat}", compact=True),
             Static("", classes="field-error", id=f"error-name-{seat}"),
             classes="seat-line",
@@ -211,7 +226,7 @@ class NewGameScreen(Screen[GameSetup | None]):
             return
         from ...session import Seat
 
-        seats = tuple(Seat(name, kind) for name, kind in zip(self.names(), self.kinds()))
+        seats = tuple(Seat(name, kind) for name, kind in zip(self.names(), self.kinds(), strict=True))
         seed_text = self.query_one("#seed", Input).value.strip()
         self.dismiss(GameSetup(self.game.id, seats, self.options(), int(seed_text) if seed_text else None))
 

@@ -21,6 +21,7 @@ from . import SCREEN_CSS
 
 class PickerScreen(ModalScreen[Any]):
     """Dismisses with the chosen move, or ``None`` when cancelled."""
+
     CSS_PATH = SCREEN_CSS
 
     BINDINGS = [

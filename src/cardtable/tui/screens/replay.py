@@ -11,7 +11,7 @@ on, and the slider under the table jumps where it is clicked.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from textual import events
 from textual.app import ComposeResult
@@ -57,7 +57,9 @@ class MoveSlider(Widget):
     def render(self) -> Content:
         width = max(self.content_size.width, 2)
         knob = round(self.at / self.moves * (width - 1)) if self.moves else 0
-        return Content.assemble(("━" * knob, "$accent"), ("●", "bold $accent"), ("─" * (width - knob - 1), "$text-muted"))
+        return Content.assemble(
+            ("━" * knob, "$accent"), ("●", "bold $accent"), ("─" * (width - knob - 1), "$text-muted")
+        )
 
     def _jump(self, x: int) -> None:
         width = max(self.content_size.width, 2)
@@ -82,14 +84,33 @@ class ReplayScreen(Screen[None]):
         Binding("right", "step(1)", "Step", show=False, id="replay.on", tooltip="One move back, on"),
         Binding("home", "edge(0)", "Start", show=False, id="replay.start", tooltip="The deal, the end"),
         Binding("end", "edge(1)", "End", show=False, id="replay.end", tooltip="The deal, the end"),
-        Binding("left_square_bracket,pageup", "part(-1)", "Round/hand", key_display="[ ]", id="replay.part_back", tooltip="A round or hand back, on"),
-        Binding("right_square_bracket,pagedown", "part(1)", "Round/hand", show=False, id="replay.part_on", tooltip="A round or hand back, on"),
+        Binding(
+            "left_square_bracket,pageup",
+            "part(-1)",
+            "Round/hand",
+            key_display="[ ]",
+            id="replay.part_back",
+            tooltip="A round or hand back, on",
+        ),
+        Binding(
+            "right_square_bracket,pagedown",
+            "part(1)",
+            "Round/hand",
+            show=False,
+            id="replay.part_on",
+            tooltip="A round or hand back, on",
+        ),
         Binding("f", "face_up", "Face up", id="replay.face_up", tooltip="All hands face up (a finished game only)"),
         Binding("escape,q", "close", "Close", id="replay.close"),
     ]
 
-    def __init__(self, timeline: Timeline, presenter: Presenter, card_style: CardStyle = CardStyle(),
-                 face_up_allowed: bool = True) -> None:
+    def __init__(
+        self,
+        timeline: Timeline,
+        presenter: Presenter,
+        card_style: CardStyle = CardStyle(),
+        face_up_allowed: bool = True,
+    ) -> None:
         """``face_up_allowed``: whether ``f`` may show every hand (only ever once the game is over)."""
         super().__init__(classes="table-screen replay-screen")
         self.timeline = timeline
@@ -130,9 +151,10 @@ class ReplayScreen(Screen[None]):
         self.query_one("#headline", Static).update(self.presenter.headline(public, names))
         self.query_one("#public-table").show(public, names, self.card_style)  # type: ignore[attr-defined]
         hands = self.query_one("#replay-hands", Static)
-        hands.display = self.face_up
-        if self.face_up:
-            hands.update(self.hands_text(k))
+        text = self.hands_text(k) if self.face_up else None
+        hands.display = bool(text)  # (One Too Many hides no card in a seat: no rows at all)
+        if text:
+            hands.update(text)
         self.query_one("#replay-mode", Static).update(self.mode_text())
         shown = [e for e in timeline.events_until(k) if self.face_up or self.presenter.logged_for(e, None)]
         intro = f"{timeline.game.name}: {', '.join(names)}"
@@ -143,16 +165,23 @@ class ReplayScreen(Screen[None]):
         self.query_one(MoveSlider).show(k)
         self.refresh_bindings()
 
-    def hands_text(self, k: int) -> Content:
-        """Every seat's hidden cards at move ``k`` (hand, face-down cards), face up."""
+    def hands_text(self, k: int) -> Content | None:
+        """Every seat's hidden cards at move ``k`` (hand, face-down cards), face up; a line per
+        seat that has some (None if none has)."""
         lines: list[Content] = []
-        for name, zones in zip(self.timeline.names, self.timeline.hidden_cards(k)):
+        for name, zones in zip(self.timeline.names, self.timeline.hidden_cards(k), strict=True):
+            if not zones:
+                continue
             parts: list[Content | str] = [Content.styled(name, "bold")]
             for zone, cards in zones:
                 label = zone.replace("_", " ").capitalize()
-                parts += ["  ", Content.styled(f"{label}: ", "$text-muted"), inline(sorted(cards, key=_order), self.card_style)]
+                parts += [
+                    "  ",
+                    Content.styled(f"{label}: ", "$text-muted"),
+                    inline(sorted(cards, key=_order), self.card_style),
+                ]
             lines.append(Content.assemble(*parts))
-        return Content("\n").join(lines)
+        return Content("\n").join(lines) if lines else None
 
     def mode_text(self) -> Content:
         if self.face_up:
@@ -199,8 +228,9 @@ class ReplayScreen(Screen[None]):
         self.dismiss(None)
 
 
-def replay_screen(record, seats: Sequence | None = None, card_style: CardStyle = CardStyle(),
-                  face_up_allowed: bool = True) -> ReplayScreen:
+def replay_screen(
+    record, seats: Sequence | None = None, card_style: CardStyle = CardStyle(), face_up_allowed: bool = True
+) -> ReplayScreen:
     """The viewer for a game record (RecordError if it does not replay)."""
     from ..presenters import get_presenter
 

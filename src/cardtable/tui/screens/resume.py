@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ...storage.saves import DamagedSave, Listing, SaveStore
+from ..save_text import describe_time, players_text, turn_text
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
 from . import SCREEN_CSS
@@ -55,12 +56,13 @@ class ResumeScreen(Screen[str | None]):
         self.listing = self.store.list_saves()
         table = self.query_one(DataTable)
         table.add_columns("Game", "Players", "Last played", "To act", "Moves")
+        elsewhere = "tab or terminal" if self.app.is_web else "window"
         for info in self.listing.saves:
             table.add_row(
                 Text(info.game_name),
-                Text(info.players_text),
-                info.when_text(),
-                Text(info.turn_text + (" (open in another window)" if info.id in self.listing.in_use else "")),
+                Text(players_text(info.seats)),
+                describe_time(info.updated),
+                Text(turn_text(info) + (f" (open in another {elsewhere})" if info.id in self.listing.in_use else "")),
                 str(info.moves),
                 key=info.id,
             )
@@ -102,7 +104,7 @@ class ResumeScreen(Screen[str | None]):
         except SaveError as exc:
             self.notify(exc.message, title="Cannot replay", severity="error", timeout=15, markup=False)
             return
-        self.app.open_replay(loaded.file.record, seats=loaded.session.seats)  # type: ignore[attr-defined]
+        self.app.open_replay(loaded.file.record, seats=loaded.session.seats)  # type: ignore[attr-defined]  # (the app is CardtableApp; Textual's screens know only App)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -30,12 +30,14 @@ def rules_text(game_id: str, options: Any = None) -> str:
 
 
 #: Over the rules of the game at the table (F1): what the table offers besides the rules.
-TABLE_NOTE = ("> **At the table**: `u` undoes back to your own last decision (another player's move "
-              "only with their consent; revealed secret numbers never), `h` marks the move the normal "
-              "computer player would make, with its reason, `l` shows the whole history of the game so far "
-              "(searchable). Saved and finished games replay move by move: `r` in Resume, Enter on a "
-              "recent game in Statistics. "
-              "`?` lists every key.")
+TABLE_NOTE = (
+    "> **At the table**: `u` undoes back to your own last decision (another player's move "
+    "only with their consent; revealed secret numbers never), `h` marks the move the normal "
+    "computer player would make, with its reason, `l` shows the whole history of the game so far "
+    "(searchable). Saved and finished games replay move by move: `r` in Resume, Enter on a "
+    "recent game in Statistics. "
+    "`?` lists every key."
+)
 
 
 def options_note(options: Any) -> str:
@@ -83,7 +85,7 @@ class RulesScreen(Screen[None]):
         the screen's current tab if ``game_id`` is None."""
         self.game_id = game_id
         self.options = options
-        if self.is_mounted and any(g.id == game_id for g in available_game_info()):
+        if self.is_mounted and game_id is not None and any(g.id == game_id for g in available_game_info()):
             self.query_one(TabbedContent).active = game_id
 
     def compose(self) -> ComposeResult:
@@ -125,7 +127,7 @@ class RulesScreen(Screen[None]):
 
     def action_tab(self, step: int) -> None:
         tabs = self.query_one(TabbedContent)
-        ids = [pane.id for pane in tabs.query(TabPane)]
+        ids = [pane.id for pane in tabs.query(TabPane) if pane.id is not None]
         if tabs.active in ids:
             tabs.active = ids[(ids.index(tabs.active) + step) % len(ids)]
 

@@ -8,12 +8,14 @@ closes and the number is nowhere on screen.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -26,10 +28,29 @@ from . import SCREEN_CSS
 
 
 class NumberField(Input):
-    """The number's field: it takes digits only, so the screen's letter keys (u, h) still work."""
+    """The number's field: it takes digits only, so the screen's other keys (u, h, l, ?) still work."""
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
         return character is not None and character.isdigit()
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.is_printable and not (event.character or "").isdigit():
+            # not for the field (an Input would swallow it): on to the screen's keys (l, ?)
+            event.prevent_default()
+
+
+#: A number prompt of fewer choices than this shows them as buttons too (a phone has no keys).
+PAD_LIMIT = 21
+#: Under a number chosen: what confirms it and what changes it (keys, and taps).
+ANSWERS = Content.from_markup(
+    "[@click=screen.answer(True)][b $accent]Enter[/] to confirm[/], [@click=screen.answer(False)][b $accent]Esc[/] to change[/]."
+)
+
+
+def number_pad(low: int, high: int) -> Content:
+    """The numbers from ``low`` to ``high`` as buttons, for a tap (or a click)."""
+    buttons = [f"[@click=screen.pick_number({n})][reverse] {n} [/][/]" for n in range(low, high + 1)]
+    return Content.from_markup(" ".join(buttons))
 
 
 class SecretPromptScreen(ModalScreen[Any]):
@@ -38,11 +59,29 @@ class SecretPromptScreen(ModalScreen[Any]):
         Binding("f1", "app.rules", "Rules", id="app.rules", tooltip="The rules of the game"),
         Binding("up", "step(1)", "More", show=False, id="secret.more", tooltip="A higher number (or type the digits)"),
         Binding("down", "step(-1)", "Fewer", show=False, id="secret.fewer", tooltip="A lower number"),
-        Binding("escape", "back", "Change", show=False, id="secret.change", tooltip="Change the number entered, before confirming it"),
+        Binding(
+            "escape",
+            "back",
+            "Change",
+            show=False,
+            id="secret.change",
+            tooltip="Change the number entered, before confirming it",
+        ),
         Binding("escape", "menu", "Menu", id="secret.menu", tooltip="Back to the menu (the game is saved)"),
         # (priority: before the number field sees them; the table's ids: one keymap entry moves both)
         Binding("u", "undo", "Undo", priority=True, id="table.undo", tooltip="Undo: back to your own last decision"),
-        Binding("h", "hint", "Hint", priority=True, id="table.hint", tooltip="Hint: the number the normal computer player would ask for, with its reason"),
+        Binding(
+            "h",
+            "hint",
+            "Hint",
+            priority=True,
+            id="table.hint",
+            tooltip="Hint: the number the normal computer player would ask for, with its reason",
+        ),
+        # (the field takes only digits: the table's history and the app's keys work here too,
+        # which a modal screen's bindings must say again)
+        Binding("l", "history", "History", id="table.history", tooltip="History: the whole log so far, searchable"),
+        Binding("question_mark", "app.keys", "Keys", id="app.keys", tooltip="These keys"),
     ]
 
     def __init__(
@@ -60,10 +99,14 @@ class SecretPromptScreen(ModalScreen[Any]):
         with Vertical(id="secret"):
             yield Static(self.prompt.title, id="secret-title", markup=False)
             for line in self.prompt.lines:
-                yield Static(colour_suits(line, style_of(self.app)) if isinstance(line, str) else line, classes="secret-line")
+                yield Static(
+                    colour_suits(line, style_of(self.app)) if isinstance(line, str) else line, classes="secret-line"
+                )
             if self.prompt.numbers:
                 low, high = self.prompt.low_high
                 yield NumberField(placeholder=f"{low}–{high}", restrict=r"\d{0,2}", id="secret-number", compact=True)
+                if high - low < PAD_LIMIT:
+                    yield Static(number_pad(low, high), id="secret-pad")
             else:
                 yield OptionList(
                     *(Option(choice.label, id=str(i)) for i, choice in enumerate(self.prompt.choices)),
@@ -73,7 +116,7 @@ class SecretPromptScreen(ModalScreen[Any]):
             yield Static("", id="secret-note", markup=False)
             yield Static("", id="secret-confirm", markup=False)
             if self.prompt.numbers:
-                yield Static("Type the number, then Enter (↑ ↓ change it).", classes="secret-line")
+                yield Static("Type the number (or tap it), then Enter (↑ ↓ change it).", classes="secret-line")
         yield KeysFooter()
         yield SizeNotice()
 
@@ -118,10 +161,22 @@ class SecretPromptScreen(ModalScreen[Any]):
         self.pending = move
         text = self.describe(move)
         confirm = self.query_one("#secret-confirm", Static)
-        confirm.update(f"{text[:1].upper() + text[1:]}? Enter to confirm, Esc to change.")
+        confirm.update(Content.assemble(f"{text[:1].upper() + text[1:]}? ", ANSWERS))
         confirm.display = True
         self.add_class("-confirming")
         self.refresh_bindings()
+
+    def action_pick_number(self, number: int) -> None:
+        """A number of the pad tapped (or clicked): as if typed, then Enter."""
+        if self.pending is None:
+            field = self.query_one(Input)
+            field.value = str(number)
+            self._propose(self.prompt.number_move(number))
+
+    def action_answer(self, yes: bool) -> None:
+        """Confirm or Change tapped (or clicked): as Enter, or Esc."""
+        if self.pending is not None:
+            self._confirm() if yes else self.action_back()
 
     def _confirm(self) -> None:
         move, self.pending = self.pending, None
@@ -134,7 +189,7 @@ class SecretPromptScreen(ModalScreen[Any]):
         error.update(text)
         error.display = bool(text)
 
-    # -- undo and hints: answered by the table ---------------------------------------------
+    # -- undo, hints and the history: answered by the table -----------------------------------
     def action_undo(self) -> None:
         if self.helper is not None:
             self.helper.action_undo()
@@ -142,6 +197,10 @@ class SecretPromptScreen(ModalScreen[Any]):
     def action_hint(self) -> None:
         if self.helper is not None:
             self.helper.action_hint()
+
+    def action_history(self) -> None:
+        if self.helper is not None:
+            self.helper.action_history()
 
     def say(self, text: str) -> None:
         """A line under the choice: a hint, or why an undo is refused."""
@@ -168,6 +227,11 @@ class SecretPromptScreen(ModalScreen[Any]):
         if action == "menu":
             return self.pending is None
         return True
+
+    def footer_hides(self, action: str) -> bool:
+        """As the table's footer: no Undo key while there is nothing to take back."""
+        hides = getattr(self.helper, "footer_hides", None)
+        return hides is not None and hides(action)
 
     def action_menu(self) -> None:
         """Back to the menu (asks first; the game is saved)."""

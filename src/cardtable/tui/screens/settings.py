@@ -9,6 +9,8 @@ only replaced when these settings are saved.
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -31,7 +33,9 @@ class SettingsScreen(Screen["Settings | None"]):
     CSS_PATH = SCREEN_CSS
     BINDINGS = [
         Binding("ctrl+s", "save", "Save", priority=True, id="settings.save", tooltip="Save the settings"),
-        Binding("escape", "cancel", "Cancel", id="settings.cancel", tooltip="Leave without saving (the theme goes back)"),
+        Binding(
+            "escape", "cancel", "Cancel", id="settings.cancel", tooltip="Leave without saving (the theme goes back)"
+        ),
     ]
 
     def __init__(self, settings: Settings | None = None, notice: str | None = None, path=None) -> None:
@@ -48,7 +52,9 @@ class SettingsScreen(Screen["Settings | None"]):
             yield Static(Content(self.notice or ""), id="settings-notice")
             with Horizontal(classes="setting"):
                 yield Label("Theme")
-                yield Select([(name, name) for name in theme_names()], value=s.theme, allow_blank=False, compact=True, id="theme")
+                yield Select(
+                    [(name, name) for name in theme_names()], value=s.theme, allow_blank=False, compact=True, id="theme"
+                )
             with Horizontal(classes="setting"):
                 yield Label("Cards")
                 yield Select(CARD_STYLES, value=s.card_style, allow_blank=False, compact=True, id="card_style")
@@ -57,7 +63,9 @@ class SettingsScreen(Screen["Settings | None"]):
                 yield Switch(value=s.four_colour, id="four_colour")
             with Horizontal(classes="setting"):
                 yield Label("Computer speed")
-                yield Select(SPEED_CHOICES, value=s.computer_speed, allow_blank=False, compact=True, id="computer_speed")
+                yield Select(
+                    SPEED_CHOICES, value=s.computer_speed, allow_blank=False, compact=True, id="computer_speed"
+                )
             with Horizontal(classes="setting"):
                 yield Label("Curtain")
                 yield Select(CURTAIN_CHOICES, value=s.curtain, allow_blank=False, compact=True, id="curtain")
@@ -76,13 +84,17 @@ class SettingsScreen(Screen["Settings | None"]):
     def chosen(self) -> Settings:
         """The settings as the form shows them now."""
         return Settings(
-            theme=self.query_one("#theme", Select).value,
-            card_style=self.query_one("#card_style", Select).value,
+            theme=self._selected("#theme"),
+            card_style=self._selected("#card_style"),
             four_colour=self.query_one("#four_colour", Switch).value,
-            computer_speed=self.query_one("#computer_speed", Select).value,
-            curtain=self.query_one("#curtain", Select).value,
+            computer_speed=self._selected("#computer_speed"),
+            curtain=self._selected("#curtain"),
             keymap=self.initial.keymap,  # (not on this screen: the file's, kept)
         )
+
+    def _selected(self, selector: str) -> Any:
+        """The value of a select of the form (none may be blank; Settings checks each value)."""
+        return self.query_one(selector, Select).value
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if event.select.id == "theme" and isinstance(event.value, str):

@@ -1,8 +1,9 @@
 """Statistics: per player and game (played, wins, win rate, points, best and worst,
 streaks, a chart of recent results), head-to-head, and the recent games.
 
-A tab per game (and "All games"): left and right switch between them
-(shift+left and shift+right scroll a table wider than the screen). Three
+A tab per game (and "All games"): left and right switch between them;
+shift+left and shift+right scroll a table wider than the screen (the footer says so
+then), its first column (the player, the date) staying in place. Three
 sections: ``p`` the players, ``v`` head to head, ``g`` the recent games, where
 Enter opens the highlighted game in the replay viewer. Everything comes from
 the queries ``cardtable stats`` prints (``storage.stats_query``).
@@ -56,14 +57,51 @@ class StatisticsScreen(Screen[None]):
     CSS_PATH = SCREEN_CSS
     BINDINGS = [
         Binding("escape,q", "close", "Back", id="stats.close"),
-        Binding("left", "tab(-1)", "Game", show=False, priority=True, id="stats.previous", tooltip="Another game (All games, then each game)"),
-        Binding("right", "tab(1)", "Game", priority=True, id="stats.next", tooltip="Another game (All games, then each game)"),
-        Binding("shift+left", "scroll_table(-1)", "Scroll", show=False, id="stats.scroll_left", tooltip="See the columns of a table wider than the screen"),
-        Binding("shift+right", "scroll_table(1)", "Scroll", show=False, id="stats.scroll_right", tooltip="See the columns of a table wider than the screen"),
-        Binding("p", "section('players')", "Players", id="stats.players", tooltip="Players: streaks, a chart of recent results"),
+        Binding(
+            "left",
+            "tab(-1)",
+            "Game",
+            show=False,
+            priority=True,
+            id="stats.previous",
+            tooltip="Another game (All games, then each game)",
+        ),
+        Binding(
+            "right",
+            "tab(1)",
+            "Game",
+            priority=True,
+            id="stats.next",
+            tooltip="Another game (All games, then each game)",
+        ),
+        Binding(
+            "shift+right",
+            "scroll_table(1)",
+            "More columns",
+            key_display="⇧← →",
+            id="stats.scroll_right",
+            tooltip="See the columns of a table wider than the screen (shown when it is)",
+        ),
+        Binding(
+            "shift+left",
+            "scroll_table(-1)",
+            "More columns",
+            show=False,
+            id="stats.scroll_left",
+            tooltip="See the columns of a table wider than the screen (shown when it is)",
+        ),
+        Binding(
+            "p",
+            "section('players')",
+            "Players",
+            id="stats.players",
+            tooltip="Players: streaks, a chart of recent results",
+        ),
         Binding("v", "section('versus')", "Head to head", id="stats.versus", tooltip="Head to head"),
         Binding("g", "section('games')", "Games", id="stats.games", tooltip="Recent games"),
-        Binding("enter", "replay", "Replay", priority=True, id="stats.replay", tooltip="Replay the highlighted recent game"),
+        Binding(
+            "enter", "replay", "Replay", priority=True, id="stats.replay", tooltip="Replay the highlighted recent game"
+        ),
     ]
 
     def __init__(self, stats: StatsStore | None = None) -> None:
@@ -84,17 +122,19 @@ class StatisticsScreen(Screen[None]):
         with Vertical(id="stats"):
             yield Static("Statistics", id="stats-title")
             yield Static(Content(self.notice or ""), id="stats-notice")
-            yield Tabs(Tab("All games", id=ALL), *(Tab(_game_label(g), id=f"game-{g}") for g in game_ids), id="stats-game-tabs")
+            yield Tabs(
+                Tab("All games", id=ALL), *(Tab(_game_label(g), id=f"game-{g}") for g in game_ids), id="stats-game-tabs"
+            )
             yield Tabs(*(Tab(label, id=f"section-{key}") for key, label in SECTIONS), id="stats-sections")
             yield Static("No games recorded yet.", id="stats-empty")
             with ContentSwitcher(initial="stats-players", id="stats-switcher"):
                 with Vertical(id="stats-players"):
-                    yield DataTable(id="stats-table", cursor_type="row", zebra_stripes=True)
+                    yield DataTable(id="stats-table", cursor_type="row", zebra_stripes=True, fixed_columns=1)
                     with Horizontal(id="stats-chart"):
                         yield Static("", id="stats-chart-label")
                         yield Sparkline([], id="stats-sparkline")
-                yield DataTable(id="stats-versus", cursor_type="row", zebra_stripes=True)
-                yield DataTable(id="stats-games", cursor_type="row", zebra_stripes=True)
+                yield DataTable(id="stats-versus", cursor_type="row", zebra_stripes=True, fixed_columns=1)
+                yield DataTable(id="stats-games", cursor_type="row", zebra_stripes=True, fixed_columns=1)
             yield Static(HOW_PLAYERS_ARE_TOLD_APART, id="stats-how", markup=False)
         yield KeysFooter()
         yield SizeNotice()
@@ -107,8 +147,19 @@ class StatisticsScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "replay":  # only on the list of games (and shown in the footer only there)
-            return self.is_mounted and self.section == "games" and self.query_one("#stats-games", DataTable).row_count > 0
+            return (
+                self.is_mounted and self.section == "games" and self.query_one("#stats-games", DataTable).row_count > 0
+            )
+        if action == "scroll_table":  # only when the table shown is wider than the screen
+            return self.is_mounted and self.current_table().max_scroll_x > 0
         return True
+
+    def current_table(self) -> DataTable:
+        section = self.section
+        return self.query_one("#stats-table" if section == "players" else f"#stats-{section}", DataTable)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.refresh_bindings)
 
     # -- what is shown
     @property
@@ -163,26 +214,43 @@ class StatisticsScreen(Screen[None]):
     def fill_games(self, game_id: str | None) -> None:
         table = self.query_one("#stats-games", DataTable)
         table.clear(columns=True)
-        table.add_columns("Ended", *(["Game"] if game_id is None else []), "By place (* won), points", "Moves", "Time", "Undos", "Hints")
+        table.add_columns(
+            "Ended",
+            *(["Game"] if game_id is None else []),
+            "By place (* won), points",
+            "Moves",
+            "Time",
+            "Undos",
+            "Hints",
+        )
         for g in self.report.games:
             cells: list = [g.ended.astimezone().strftime("%Y-%m-%d %H:%M")]
             cells += [Text(g.game_name)] if game_id is None else []
-            cells += [Text(g.players_text), "" if g.moves is None else str(g.moves), g.duration_text, str(g.undos), str(g.hints)]
+            cells += [
+                Text(g.players_text),
+                "" if g.moves is None else str(g.moves),
+                g.duration_text,
+                str(g.undos),
+                str(g.hints),
+            ]
             table.add_row(*cells, key=str(g.id))
 
     def show_empty(self) -> None:
         section = self.section
-        table = self.query_one("#stats-table" if section == "players" else f"#stats-{section}", DataTable)
+        table = self.current_table()
         has_rows = table.row_count > 0
         self.query_one(ContentSwitcher).display = has_rows
         empty = self.query_one("#stats-empty", Static)
         empty.display = not has_rows
-        where = f" at {_game_label(self.game_id)}" if self.game_id and section == "versus" else (
-            f" of {_game_label(self.game_id)}" if self.game_id else ""
+        where = (
+            f" at {_game_label(self.game_id)}"
+            if self.game_id and section == "versus"
+            else (f" of {_game_label(self.game_id)}" if self.game_id else "")
         )
         empty.update(EMPTY[section].format(where=where))
         if has_rows:
             table.focus()
+        self.call_after_refresh(self.refresh_bindings)  # (once the table knows its width)
 
     def show_chart(self, index: int | None) -> None:
         """The chart of the highlighted player's recent results: points per game, and W/L."""
@@ -216,15 +284,13 @@ class StatisticsScreen(Screen[None]):
     # -- actions
     def action_tab(self, step: int) -> None:
         tabs = self.query_one("#stats-game-tabs", Tabs)
-        ids = [tab.id for tab in tabs.query(Tab)]
+        ids = [tab.id for tab in tabs.query(Tab) if tab.id is not None]
         if tabs.active in ids:
             tabs.active = ids[(ids.index(tabs.active) + step) % len(ids)]
 
     def action_scroll_table(self, step: int) -> None:
         """A table wider than the screen: see its other columns (left and right switch games)."""
-        section = self.section
-        table = self.query_one("#stats-table" if section == "players" else f"#stats-{section}", DataTable)
-        table.scroll_relative(x=8 * step, animate=False)
+        self.current_table().scroll_relative(x=8 * step, animate=False)
 
     def action_section(self, key: str) -> None:
         self.query_one("#stats-sections", Tabs).active = f"section-{key}"
@@ -242,9 +308,11 @@ class StatisticsScreen(Screen[None]):
             return
         record = self.stats.record_of(int(key))
         if record is None:
-            self.notify("This game was counted without its record: it cannot be replayed.", title="Replay", markup=False)
+            self.notify(
+                "This game was counted without its record: it cannot be replayed.", title="Replay", markup=False
+            )
             return
-        self.app.open_replay(record)
+        self.app.open_replay(record)  # type: ignore[attr-defined]  # (the app is CardtableApp; Textual's screens know only App)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -1,6 +1,11 @@
 """The viewer's own cards as rows of card chips: choose with the arrows and
 Enter, the number keys, or the mouse; select several of one group with Space.
 
+Every card of a row has a number over it: 1 to 9, 0 for the tenth; in a row of more
+than ten, the tenth is 10 and the next 11, 12...: a digit that may begin a longer
+number waits a moment for the next (Enter, or the pause, takes the card it names).
+The drawing is ``card_lines.py``'s.
+
 Attributes down: the table sets :attr:`CardRows.area` (a
 :class:`~cardtable.tui.presenters.base.PrivateArea`) and :attr:`style`.
 Messages up: :class:`CardRows.Chosen` with the chosen items' keys, and
@@ -9,6 +14,8 @@ Messages up: :class:`CardRows.Chosen` with the chosen items' keys, and
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from textual import events
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -16,29 +23,46 @@ from textual.content import Content
 from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
-from textual.style import Style
 from textual.widget import Widget
 
-from ..cardfaces import CHIP_WIDTH, CardStyle, chip
-from ..presenters.base import KNOWN_MARK, CardItem, PrivateArea
+from ..cardfaces import CHIP_WIDTH, CardStyle
+from ..presenters.base import CardItem, PrivateArea
+from ..presenters.common import ROOMY_HEIGHT
+from .card_lines import NUMBER_KEYS, Drawing, typed_index
+from .size_notice import MIN_WIDTH
 
-GAP = 1
-NUMBER_KEYS = "1234567890"
+#: How long a digit that may begin a longer card number waits for the next one.
+TYPING_PAUSE = 0.8
 
 
 class CardRows(Widget, can_focus=True):
     BINDINGS = [
         Binding("left", "move(-1)", "Move", show=False, id="cards.left", tooltip="Move along your cards"),
         Binding("right", "move(1)", "Move", show=False, id="cards.right", tooltip="Move along your cards"),
-        Binding("up", "row(-1)", "Row", show=False, id="cards.up", tooltip="Another row (Shed: hand, face-up, face-down)"),
-        Binding("down", "row(1)", "Row", show=False, id="cards.down", tooltip="Another row (Shed: hand, face-up, face-down)"),
+        Binding(
+            "up", "row(-1)", "Row", show=False, id="cards.up", tooltip="Another row (Shed: hand, face-up, face-down)"
+        ),
+        Binding(
+            "down", "row(1)", "Row", show=False, id="cards.down", tooltip="Another row (Shed: hand, face-up, face-down)"
+        ),
         Binding("home", "edge(0)", "First", show=False, id="cards.first", tooltip="The first or last card"),
         Binding("end", "edge(1)", "Last", show=False, id="cards.last", tooltip="The first or last card"),
-        Binding("enter", "choose", "Choose", id="cards.choose", tooltip="Choose the card (or click it); then confirm with Enter, Esc to cancel"),
+        Binding(
+            "enter",
+            "choose",
+            "Choose",
+            id="cards.choose",
+            tooltip="Choose the card (or click it); then confirm with Enter, Esc to cancel",
+        ),
         Binding("space", "toggle", "Select", id="cards.select", tooltip="Select several cards of one rank (Shed)"),
         Binding("escape", "clear", "Clear", show=False, id="cards.clear", tooltip="Clear the selection"),
         Binding("w", "why", "Why not?", id="cards.why", tooltip="Why a dimmed card cannot be played"),
-        *(Binding(key, f"number({i})", show=False, id=f"cards.number_{key}", tooltip="Choose the card with that number") for i, key in enumerate(NUMBER_KEYS)),
+        *(
+            Binding(
+                key, f"number({i})", show=False, id=f"cards.number_{key}", tooltip="Choose the card with that number"
+            )
+            for i, key in enumerate(NUMBER_KEYS)
+        ),
     ]
 
     area: reactive[PrivateArea | None] = reactive(None, layout=True, bindings=True)
@@ -91,18 +115,13 @@ class CardRows(Widget, can_focus=True):
 
     def cursor_line(self) -> int:
         """The line (from the top of this widget) of the number marks above the cursor's card."""
-        per_line = self._per_line(self._width())
-        rows = self._rows()
-        r, i = self.cursor
-        line = 0
-        for row in rows[:r]:
-            line += 2 * max(1, -(-len(row.items) // per_line))
-        return line + 2 * (i // per_line)
+        drawing = self._drawing()
+        return drawing.cursor_line(self._width()) if drawing is not None else 0
 
     def keep_cursor_in_sight(self) -> None:
         """Scroll the hand's container so the cursor's card (and its row's first line) shows."""
         parent = self.parent
-        if not self.is_attached or parent is None or not self._rows():
+        if not self.is_attached or not isinstance(parent, Widget) or not self._rows():
             return
         line = self.cursor_line()
         parent.scroll_to_region(Region(0, self.virtual_region.y + line, 1, 2), animate=False, immediate=True)
@@ -212,6 +231,7 @@ class CardRows(Widget, can_focus=True):
             self._inspect()
 
     def action_choose(self) -> None:
+        self._stop_typing()
         item = self.current
         if item is None:
             return
@@ -223,7 +243,7 @@ class CardRows(Widget, can_focus=True):
         keys.add(item.key)
         self.post_message(self.Chosen(tuple(k for r in self._rows() for k in (it.key for it in r.items) if k in keys)))
 
-    def action_toggle(self) -> None:
+    def action_toggle(self) -> None:  # type: ignore[override]  # (the hand's own key; DOMNode's toggles an attribute named)
         item, row = self.current, self._current_row()
         if item is None or row is None or not row.multi:
             return
@@ -246,13 +266,48 @@ class CardRows(Widget, can_focus=True):
     def action_why(self) -> None:
         self._inspect(why=True)
 
+    _typed = ""  # the digits of a card number being typed
+    _typing_timer = None
+
     def action_number(self, index: int) -> None:
-        """Number keys: the n-th card of the row under the cursor (1-9, then 0 for the 10th)."""
+        """Number keys: the card with that number in the row under the cursor (1-9, then 0 for
+        the 10th; 11, 12... typed as two digits in a longer row)."""
         row = self._current_row()
-        if row is None or index >= len(row.items):
+        if row is None:
             return
-        self.cursor = (self.cursor[0], index)
-        self.action_choose()
+        digit = NUMBER_KEYS[index]
+        count = len(row.items)
+        if self._typed:
+            at, longer = typed_index(self._typed + digit, count)
+            self._stop_typing()
+            if at is not None:
+                self._take(at, wait=longer)
+                return
+        at, longer = typed_index(digit, count)
+        if at is not None:
+            self._take(at, wait=longer, typed=digit)
+
+    def _take(self, at: int, wait: bool, typed: str = "") -> None:
+        """The cursor to card ``at``; chosen now, or after a pause if a longer number may follow."""
+        self.cursor = (self.cursor[0], at)
+        if not wait:
+            self.action_choose()
+            return
+        self._typed = typed or self._typed
+        self._inspect()
+        self._typing_timer = self.set_timer(TYPING_PAUSE, self._typing_paused)
+
+    def _typing_paused(self) -> None:
+        self._typing_timer = None
+        if self._typed:
+            self._typed = ""
+            self.action_choose()
+
+    def _stop_typing(self) -> None:
+        self._typed = ""
+        if self._typing_timer is not None:
+            self._typing_timer.stop()
+            self._typing_timer = None
 
     def on_click(self, event: events.Click) -> None:
         where = event.style.meta.get("card")
@@ -269,67 +324,27 @@ class CardRows(Widget, can_focus=True):
             if self.area is not None and self.area.active and not self.locked:
                 self.action_choose()
 
-    # -- drawing ------------------------------------------------------------------------
-    def _title_width(self) -> int:
-        rows = self._rows()
-        return max((len(row.title) for row in rows), default=0) + 2
+    # -- drawing (widgets/card_lines.py) ------------------------------------------------------
+    def _drawing(self, width: int | None = None) -> Drawing | None:
+        if self.area is None:
+            return None
+        drawing = Drawing(self.area, self.cursor, self.selected, self.hinted, self.has_focus, self.style)
+        big = replace(drawing, big=True)
+        return big if self._room_for(big, self._width() if width is None else width) else drawing
 
-    def _per_line(self, width: int) -> int:
-        usable = width - self._title_width()
-        return max(1, (usable + GAP) // (CHIP_WIDTH + GAP))
+    def _room_for(self, big: Drawing, width: int) -> bool:
+        """Whether the cards may be drawn as cards: a tall screen, every row on one line (on a
+        wide one), and all of them in the room the hand has (without scrolling)."""
+        parent = self.parent
+        if not self.is_attached or self.app.size.height < ROOMY_HEIGHT or not isinstance(parent, Widget):
+            return False
+        # (a narrow screen, a phone's, has the height: its cards may wrap, to be large enough to tap)
+        one_line = big.one_line_each(width) or self.app.size.width < MIN_WIDTH
+        return one_line and len(big.lines(width)) <= parent.content_region.height
 
     def _lines(self, width: int) -> list[Content]:
-        """Two lines per line of cards: number keys (or ✓ for selected cards) above the chips;
-        the row's title left of its first line of chips."""
-        area = self.area
-        if area is None:
-            return []
-        lines: list[Content] = []
-        per_line = self._per_line(width)
-        title_width = self._title_width()
-        focused = self.has_focus and area.active
-        for r, row in enumerate(area.rows):
-            current = r == self.cursor[0] and area.active
-            title = Content.styled(row.title.ljust(title_width), "bold" if current else "$text-muted")
-            blank = Content(" " * title_width)
-            if not row.items:
-                lines.append(Content(""))
-                lines.append(Content.assemble(title, Content.styled("none", "$text-muted")))
-                continue
-            for start in range(0, len(row.items), per_line):
-                chunk = row.items[start : start + per_line]
-                marks: list[Content | str] = [blank]
-                if start == 0 and any(item.known for item in row.items):  # the legend of the marks
-                    marks = [Content.styled(f"{KNOWN_MARK} known".ljust(title_width), "$warning")]
-                chips: list[Content | str] = [title if start == 0 else blank]
-                for offset, item in enumerate(chunk):
-                    index = start + offset
-                    if offset:
-                        marks.append(" " * GAP)
-                        chips.append(" " * GAP)
-                    marks.append(self._mark(r, index, item, area.active))
-                    state = "normal"
-                    if area.active and not item.playable:
-                        state = "dim"
-                    if focused and (r, index) == self.cursor:
-                        state = "cursor"
-                    chips.append(chip(item.card, self.style, state).stylize(Style.from_meta({"card": (r, index)})))
-                lines.append(Content.assemble(*marks).rstrip())
-                lines.append(Content.assemble(*chips))
-        return lines
-
-    def _mark(self, r: int, index: int, item: CardItem, active: bool) -> Content:
-        if item.key in self.hinted:  # (a hinted card's mark says so, in place of the known mark)
-            return Content.styled("✓hint" if item.key in self.selected else "hint ", "bold $accent")
-        if item.key in self.selected:
-            mark = Content.styled("  ✓  ", "bold $success")
-        elif active and r == self.cursor[0] and index < len(NUMBER_KEYS):
-            mark = Content.styled(f"  {NUMBER_KEYS[index]}  ", "$text-muted")
-        else:
-            mark = Content(" " * CHIP_WIDTH)
-        if item.known:  # "•" right of the key: the other players know this card
-            mark = Content.assemble(mark[:3], Content.styled(KNOWN_MARK, "bold $warning"), mark[4:])
-        return mark
+        drawing = self._drawing(width)
+        return drawing.lines(width) if drawing is not None else []
 
     def render(self) -> Content:
         return Content("\n").join(self._lines(self._width()))
@@ -338,10 +353,12 @@ class CardRows(Widget, can_focus=True):
         return max(1, len(self._lines(max(width, CHIP_WIDTH))))
 
 
-class CardScroll(VerticalScroll):
+class CardScroll(VerticalScroll, can_focus=False):
     """Holds a :class:`CardRows` taller than the room left for it: the cursor's card stays in sight,
-    also when the lines under the cards grow (a reason, a hint) and this gets shorter."""
+    also when the lines under the cards grow (a reason, a hint) and this gets shorter. It never
+    takes the focus (Tab to it left Home and End scrolling it, not moving the card cursor)."""
 
     def on_resize(self, event: events.Resize) -> None:
         for rows in self.query_children(CardRows):
+            rows.refresh(layout=True)  # (the cards may be drawn bigger, or smaller, in the new room)
             self.call_after_refresh(rows.keep_cursor_in_sight)

@@ -4,7 +4,8 @@ Textual's own footer builds a widget per key and rebuilds them all whenever
 bindings may have changed, which at the table is after nearly every key press.
 This one draws the same information (keys that apply now; keys shown but not
 usable now are dimmed) as a single line of text, redrawn only when it
-changes. Clicking a key presses it. Every screen uses this footer (styled
+changes. A screen's ``footer_hides(action)`` may leave out keys that answer but
+would not act now (the table's Undo with nothing to take back). Clicking a key presses it. Every screen uses this footer (styled
 in styles/app.tcss), so the keys look the same everywhere.
 
 When the keys do not fit the width, the app's own keys (quit, rules, the
@@ -16,8 +17,8 @@ from __future__ import annotations
 
 from textual import events
 from textual.content import Content
-from textual.style import Style
 from textual.screen import Screen
+from textual.style import Style
 from textual.widget import Widget
 
 PALETTE_ACTIONS = {"command_palette", "app.command_palette"}
@@ -40,11 +41,12 @@ class KeysFooter(Widget):
         seen: set[str] = set()
         keys = []
         palette = None
+        hides = getattr(screen, "footer_hides", None)  # (keys that answer but would not act now)
         for key, (node, binding, enabled, _tooltip) in screen.active_bindings.items():
             if binding.action in PALETTE_ACTIONS and self.app.ENABLE_COMMAND_PALETTE:  # (last, whatever its key)
                 palette = (key, self.app.get_key_display(binding), "palette", enabled, 0)
                 continue
-            if not binding.show or binding.action in seen:
+            if not binding.show or binding.action in seen or (hides is not None and hides(binding.action)):
                 continue
             seen.add(binding.action)
             # What goes first when the line is too narrow: 0 the app's keys, 1 the screen's, 2 never.

@@ -36,6 +36,8 @@ class MoveLog(RichLog):
         del self.source[:-MAX_LINES]
         for line in lines:
             self.write(self._text(line))
+        # in sight now, not after the next refresh: the table drawn next must not be ahead of it
+        self.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def on_resize(self, event: events.Resize) -> None:
         self._redraw()

@@ -12,7 +12,10 @@ from typing import TYPE_CHECKING, Any
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.content import Content
+from textual.style import Style
 from textual.widgets import Checkbox, Input, Select, Static
+
+from .field_input import FieldInput
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -27,20 +30,21 @@ class TickBox(Checkbox):
         button = super()._button
         if self.value:
             return button
-        return Content.assemble(*(
-            (" " if index == 1 else span_text, style)
-            for index, (span_text, style) in enumerate(_parts(button))
-        ))
+        return Content.assemble(
+            *((" " if index == 1 else span_text, style) for index, (span_text, style) in enumerate(_parts(button)))
+        )
 
 
-def _parts(content: Content) -> list[tuple[str, object]]:
+def _parts(content: Content) -> list[tuple[str, str | Style]]:
     """The (text, style) pieces of a checkbox's button: left side, inside, right side."""
-    return [(content.plain[span.start:span.end], span.style) for span in content.spans]
+    return [(content.plain[span.start : span.end], span.style) for span in content.spans]
 
 
 def help_text(info: FieldInfo) -> str:
     """An option's description for the form: an optional number's None is the empty field."""
     text = info.description or ""
+    if _kind(info)[0] == "bool":  # (a tick box: "if False" means unticked)
+        text = re.sub(r"\bif False\b", "if unticked", re.sub(r"\bif True\b", "if ticked", text))
     if _optional(info):
         text = re.sub(r"\bNone\b", "empty (automatic)", text)
     return text
@@ -96,13 +100,19 @@ class OptionsForm(Vertical):
                     yield TickBox(field_title(name), bool(value), id=f"opt-{name}", compact=True)
                 elif kind == "choice":
                     yield Static(field_title(name), classes="field-label")
-                    yield Select([(str(c), c) for c in choices], value=value, allow_blank=False,
-                                 id=f"opt-{name}", compact=True)
+                    yield Select(
+                        [(str(c), c) for c in choices], value=value, allow_blank=False, id=f"opt-{name}", compact=True
+                    )
                 else:
                     yield Static(field_title(name), classes="field-label")
                     placeholder = "automatic" if _optional(info) else ""
-                    yield Input("" if value is None else str(value), placeholder=placeholder,
-                                type="integer" if kind == "int" else "text", id=f"opt-{name}", compact=True)
+                    yield FieldInput(
+                        "" if value is None else str(value),
+                        placeholder=placeholder,
+                        type="integer" if kind == "int" else "text",
+                        id=f"opt-{name}",
+                        compact=True,
+                    )
                 if info.description:
                     yield Static(help_text(info), classes="field-help")
                 yield Static("", classes="field-error", id=f"error-opt-{name}")

@@ -7,7 +7,7 @@ adds a muted bold header and bold rows, and the presenters'
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from rich.cells import cell_len
 from textual.content import Content
@@ -19,15 +19,19 @@ def _width(cell: Cell) -> int:
     return cell.cell_length if isinstance(cell, Content) else cell_len(str(cell))
 
 
-def table_lines(rows: Sequence[Sequence[Cell]], align: str, width: int = 0) -> tuple[list[Content], str]:
+def table_lines(
+    rows: Sequence[Sequence[Cell]], align: str, width: int = 0, min_widths: Sequence[int] = ()
+) -> tuple[list[Content], str]:
     """Each row as one line, columns padded to their widest cell, and the gap used.
 
     ``align`` holds "l" or "r" per column; Content cells (card chips) are always
     left-aligned. Columns are two spaces apart, or one when that is too wide for
-    ``width`` (if given).
+    ``width`` (if given). ``min_widths``: the least width of each column (a column
+    whose cells change, kept as wide as its widest possible cell, moves nothing).
     """
     columns = len(rows[0]) if rows else 0
-    widths = [max(_width(row[c]) for row in rows) for c in range(columns)]
+    least = list(min_widths) + [0] * (columns - len(min_widths))
+    widths = [max([least[c]] + [_width(row[c]) for row in rows]) for c in range(columns)]
     gap = " " if width and sum(widths) + 2 * (columns - 1) > width else "  "
     lines = []
     for row in rows:

@@ -1,0 +1,138 @@
+"""Shed's action space: 281 codes. A play names a rank, a count and a zone,
+not which suits: Shed's rules never look at a suit, so a code plays the
+cards of that rank in the usual order (lowest suit first).
+
+=========  ===========================================================
+code       action
+=========  ===========================================================
+0-103      play ``count`` cards of ``rank`` from ``zone``:
+           ``52 * zone + 4 * (rank - 2) + count - 1`` (zone 0: the hand,
+           1: the face-up cards; ranks 2 to 14, Ace high; count 1 to 4)
+104-109    turn over the face-down card at that place (104: the leftmost)
+110        pick up the stack
+111-279    the exchange: swap a hand card of rank ``a`` for a face-up
+           card of rank ``b``: ``111 + 13 * (a - 2) + b - 2``
+280        finish exchanging
+=========  ===========================================================
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ...core.cards import Card
+from .cards import Cards
+from .legality import DONE, FACE_DOWN, PICK_UP
+from .moves import Done, Exchange, Move, PickUp, Play, PlayFaceDown
+from .ranks import FOLLOWS
+from .state import EXCHANGE, PLAY, ShedState
+
+ZONE = 52  # codes per zone
+FACE_DOWN_CODE = 2 * ZONE  # 104
+MOST_FACE_DOWN = 6  # the deal's largest row (two players)
+PICK_UP_CODE = FACE_DOWN_CODE + MOST_FACE_DOWN  # 110
+EXCHANGE_CODE = PICK_UP_CODE + 1  # 111
+DONE_CODE = EXCHANGE_CODE + 13 * 13  # 280
+ACTION_COUNT = DONE_CODE + 1
+
+HAND, FACE_UP = 0, 1
+
+
+def play_codes(source: Cards, zone: int, stack: Cards, nine_plays_lower: bool, start_rank: int) -> list[int]:
+    """The codes of every play from ``source`` that may go on ``stack`` (of
+    ``start_rank`` if that is set): by rank, each count from 1 up."""
+    ok = FOLLOWS[nine_plays_lower][stack[-1][0] if stack else 0]
+    counts: dict[int, int] = {}
+    for card in source:
+        rank = card[0]
+        if ok[rank] and (not start_rank or rank == start_rank):
+            counts[rank] = counts.get(rank, 0) + 1
+    base = ZONE * zone - 9  # (rank 2, count 1 is the zone's first code)
+    return [base + 4 * rank + count for rank in sorted(counts) for count in range(1, counts[rank] + 1)]
+
+
+@lru_cache(maxsize=4096)
+def exchange_codes(hand: Cards, up: Cards) -> tuple[int, ...]:
+    """Every swap of a hand card's rank with a face-up card's rank, then done."""
+    ranks = sorted({card[0] for card in hand})
+    row = sorted({card[0] for card in up})
+    return (*[EXCHANGE_CODE + 13 * (a - 2) + b - 2 for a in ranks for b in row], DONE_CODE)
+
+
+def legal_actions(state: ShedState, seat: int) -> tuple[int, ...]:
+    """``legality.legal_moves`` as codes: the same choices, suits aside."""
+    phase = state.phase
+    if phase == PLAY:
+        if seat != state.turn:
+            return ()
+        stack = state.stack
+        hand = state.hands[seat] + state.known[seat]
+        nine = state.options.nine_plays_lower
+        if hand:
+            codes = play_codes(hand, HAND, stack, nine, state.start_rank)
+        elif state.up[seat]:
+            codes = [] if state.deck else play_codes(state.up[seat], FACE_UP, stack, nine, state.start_rank)
+        else:
+            codes = list(range(FACE_DOWN_CODE, FACE_DOWN_CODE + len(state.down[seat])))
+        if stack:
+            codes.append(PICK_UP_CODE)
+        return tuple(codes)
+    if phase == EXCHANGE and not state.done[seat]:
+        return exchange_codes(state.hand(seat), state.up[seat])
+    return ()
+
+
+def first_of(cards: Cards, rank: int, count: int) -> Cards:
+    """The first ``count`` cards of ``rank`` in ``cards``, in the usual order."""
+    chosen = [card for card in cards if card[0] == rank]
+    if len(chosen) > 1:
+        chosen.sort()  # (one deck: by rank then suit, the usual order)
+    return tuple(chosen[:count])
+
+
+def played(state: ShedState, seat: int, action: int) -> Cards:
+    """The cards a play code plays (fewer than its count if the seat lacks them)."""
+    zone, rest = divmod(action, ZONE)
+    source = state.hands[seat] + state.known[seat] if zone == HAND else state.up[seat]
+    return first_of(source, rest // 4 + 2, rest % 4 + 1)
+
+
+def move_of(state: ShedState, seat: int, action: int) -> Move:
+    if action < FACE_DOWN_CODE:
+        cards = played(state, seat, action)
+        if len(cards) < action % 4 + 1:
+            raise ValueError(f"code {action} plays {action % 4 + 1} cards of a rank that seat {seat + 1} lacks there")
+        return Play(cards)
+    if action < PICK_UP_CODE:
+        return FACE_DOWN[action - FACE_DOWN_CODE]
+    if action == PICK_UP_CODE:
+        return PICK_UP
+    if action == DONE_CODE:
+        return DONE
+    a, b = divmod(action - EXCHANGE_CODE, 13)
+    hand, up = first_of(state.hand(seat), a + 2, 1), first_of(state.up[seat], b + 2, 1)
+    if not hand or not up:
+        raise ValueError(f"code {action} swaps ranks that seat {seat + 1} does not hold")
+    return Exchange(hand[0], up[0])
+
+
+def action_of(state: ShedState, seat: int, move: object) -> int:
+    """The code of ``move`` (``ValueError`` if it has none)."""
+    if type(move) is Play:  # (type(move) each time: mypy narrows move by it)
+        cards: tuple[Card, ...] = move.cards
+        ranks = {getattr(card, "rank", None) for card in cards}
+        if not cards or len(ranks) != 1 or len(cards) > 4 or not isinstance(cards[0], Card) or cards[0].suit is None:
+            raise ValueError("a play is of one to four cards of one rank")
+        zone = HAND if state.hand_count(seat) or cards[0] not in state.up[seat] else FACE_UP
+        return ZONE * zone + 4 * (cards[0][0] - 2) + len(cards) - 1
+    if type(move) is PlayFaceDown and type(move.index) is int and 0 <= move.index < MOST_FACE_DOWN:
+        return FACE_DOWN_CODE + move.index
+    if type(move) is PickUp:
+        return PICK_UP_CODE
+    if type(move) is Done:
+        return DONE_CODE
+    if type(move) is Exchange and all(
+        isinstance(c, Card) and c.suit is not None for c in (move.hand_card, move.face_up_card)
+    ):
+        return EXCHANGE_CODE + 13 * (move.hand_card[0] - 2) + move.face_up_card[0] - 2
+    raise ValueError(f"{move!r} is not a move of Shed with a code")
