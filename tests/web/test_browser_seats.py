@@ -10,6 +10,7 @@ the cards hidden from it, and each browser's screen is kept as a screenshot in
 
 from __future__ import annotations
 
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -27,6 +28,8 @@ pytestmark = pytest.mark.slow
 PHONE_VIEWPORT = {"width": 412, "height": 915}
 PHONE = {"is_mobile": True, "has_touch": True, "device_scale_factor": 2.625}
 DESKTOP_VIEWPORT = {"width": 1100, "height": 720}
+#: The most a game may take (one takes about 3 minutes on 2 busy cores).
+GAME_SECONDS = 600
 
 GAMES = [
     ("one-too-many", {"target": 1}),
@@ -72,14 +75,14 @@ def test_two_browsers_and_a_terminal_play_to_the_end(browser, game_id, options):
         assert pages[0][0].evaluate("window.devicePixelRatio") == 2.625
         terminal = PtyScreen(table.addresses()[2][1])
         players.append(HintPlayer("Term", 2, terminal, host))
-        for _ in range(3000):
-            if host.done.is_set():
-                break
+        # (a game that stops moving fails here, in minutes, rather than turn after turn for hours)
+        deadline = time.monotonic() + GAME_SECONDS
+        while not host.done.is_set() and time.monotonic() < deadline:
             if not any(player.turn() for player in players):
                 players[0].screen.wait(0.05)
         for player in players:
             print(f"{player.name}: {player.moves} moves; keys and seconds per turn: {player.steps}")
-        assert host.done.is_set(), "the game did not end"
+        assert host.done.is_set(), f"the game did not end in {GAME_SECONDS} s"
         assert host.error is None, host.error
         session = table.session
         assert session.is_over

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+import select
 import signal
 import subprocess
 import sys
@@ -128,7 +129,9 @@ def start_server(*args: str) -> Served:
         stderr=subprocess.PIPE,
         text=True,
     )
-    line = process.stdout.readline()
+    # (its first line, within a minute: a server that never prints fails the test, not the run)
+    ready, _, _ = select.select([process.stdout], [], [], 60)
+    line = process.stdout.readline() if ready else ""
     match = re.search(r"https?://\S+/\?token=\S+", line)
     if not match:
         process.kill()
