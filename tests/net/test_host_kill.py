@@ -40,16 +40,19 @@ async def test_a_killed_host_resumes_with_the_same_addresses_and_loses_at_most_t
         await asyncio.sleep(0.005)
     proc.send_signal(signal.SIGKILL)
     await proc.wait()
-    counts = [m["event_count"] for m in bots[0].seen if m["type"] in ("moved", "table")]
-    while "lost" not in bots[0].states:
+    while not all("lost" in bot.states for bot in bots):
         await asyncio.sleep(0.01)
+    # what the clients were told, read once each has seen its link end (the messages sent before
+    # the kill may still have been on their way): the resumed table may be ahead of it (a move
+    # saved but not sent) or behind it by the last move only
+    counts = sorted({m["event_count"] for bot in bots for m in bot.seen if m["type"] in ("moved", "table")})
     proc, again, addresses_again = await start_host(["--resume", save_id], env)
     try:
         assert again == save_id and addresses_again == addresses  # the same tokens, the same port
         outcomes = await asyncio.wait_for(asyncio.gather(*playing), 240)
         assert outcomes[0] == outcomes[1] and outcomes[0] is not None
         rejoined = [m for m in bots[0].seen if m["type"] == "table"][-1]
-        assert rejoined["event_count"] in counts[-2:] or rejoined["over"]  # at most the last move lost
+        assert rejoined["event_count"] >= counts[-2] or rejoined["over"]  # at most the last move lost
         assert "lost" in bots[1].states and bots[1].states[-1] == "connected"
         assert (await asyncio.wait_for(proc.wait(), 30)) == 0
     finally:
