@@ -144,14 +144,14 @@ def step(game: Game[Any, Any, Any, Any], state: OneCardState, seat: int, action:
         if 0 <= action < SEVENS:
             at = translated.find(action)
             if at >= 0:
-                return play(state, seat, hand[at], None, False)[0]
+                return play(state, seat, hand[at], None)
         elif SEVENS <= action < ACTION_COUNT and action in codes:  # (a listed 7 naming a suit, a draw or a pass)
             if action < DRAW_CODE:
                 card, named = card_of(hand, action)
-                return play(state, seat, card, named, False)[0]
+                return play(state, seat, card, named)
             if action == DRAW_CODE:
-                return draw(state, seat, None, False)[0]
-            return pass_turn(state, seat, None, False)[0]
+                return draw(state, seat)
+            return pass_turn(state, seat)
     new: OneCardState = game.apply(state, seat, game.checked_move(state, seat, action))[0]
     return new
 

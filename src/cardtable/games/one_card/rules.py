@@ -29,7 +29,7 @@ from .moves import MOVE_TYPES, Draw, Pass, Play, describe_move
 from .options import Options as OneCardOptions
 from .state import OneCardState
 from .tables import ALL_CARDS, ID
-from .transitions import PERFORM, draw, pass_turn, play
+from .transitions import PERFORM, draw, pass_turn, play, play_logged
 from .view import OneCardView, determinize, make_view
 
 Move = Play | Draw | Pass
@@ -82,8 +82,8 @@ class OneCard(Game[OneCardState, Move, OneCardView, OneCardOptions]):
 
     def advance(self, state: OneCardState, player: int, move: Move) -> OneCardState:
         if type(move) is Play:
-            return play(state, player, ID[move.card], move.suit, False)[0]
-        return (draw if type(move) is Draw else pass_turn)(state, player, None, False)[0]
+            return play(state, player, ID[move.card], move.suit)
+        return (draw if type(move) is Draw else pass_turn)(state, player)
 
     def apply(self, state: OneCardState, player: int, move: Move) -> tuple[OneCardState, tuple[Event, ...]]:
         """``Game.apply`` (check the move, then perform it) without its
@@ -91,7 +91,7 @@ class OneCard(Game[OneCardState, Move, OneCardView, OneCardOptions]):
         kind = type(move)
         if self.verified(state, player, move):  # a move just listed as legal for this very state
             if isinstance(move, Play):
-                return play(state, player, ID[move.card], move.suit)
+                return play_logged(state, player, ID[move.card], move.suit)
             return PERFORM[kind](state, player, move)
         if state.table.over or player != state.turn or kind not in MOVE_TYPES:
             return super().apply(state, player, move)  # refuses with the generic reason
@@ -100,7 +100,7 @@ class OneCard(Game[OneCardState, Move, OneCardView, OneCardOptions]):
             reason = why_play_illegal(state, state.hands[player], card, move)
             if reason is not None or card is None:  # (no card id: why_play_illegal gave the reason)
                 raise IllegalMove(reason or "not a card of this game")
-            return play(state, player, card, move.suit)
+            return play_logged(state, player, card, move.suit)
         reason = why_illegal(state, player, move)
         if reason is not None:
             raise IllegalMove(reason)

@@ -23,109 +23,132 @@ def perform(state: OneCardState, player: int, move: object) -> Result:
 
 
 def perform_play(state: OneCardState, player: int, move: Play) -> Result:
-    return play(state, player, ID[move.card], move.suit)
+    return play_logged(state, player, ID[move.card], move.suit)
 
 
-def play(state: OneCardState, player: int, card: int, named: Suit | None, logged: bool = True) -> Result:
-    """``player`` plays the card with id ``card``, naming ``named`` if it is a 7
-    (the events only if ``logged``: ``step`` asks for none)."""
+# -- the moves without their events: what ``step`` and the search's ``advance`` run ----
+
+
+def play(state: OneCardState, player: int, card: int, named: Suit | None) -> OneCardState:
+    """The state after ``player`` plays the card with id ``card``, naming
+    ``named`` if it is a 7 (``play_logged`` adds the events)."""
     table, hands, pile, discard, turn, mode = state
-    players = table.players
     hand = hands[player].replace(BYTE[card], b"", 1)
-    changed = list(
-        hands
-    )  # (the new tuple of hands from a list: two objects built, slicing around the seat builds four)
-    changed[player] = hand
-    hands = tuple(changed)
-    discard += BYTE[card]
-    direction = mode.direction
     if not hand:
-        final = Mode(direction, named=named)
-        return end_hand(state, hands, discard, final, player, [events.OUT[player][card]] if logged else None)
-
+        return go_out(state, player, card, named, None)[0]
+    changed = list(hands)  # (a tuple from a list: two objects built, slicing around the seat builds four)
+    changed[player] = hand
+    direction = mode.direction
     power = POWER[card]
-    nxt = (player + direction) % players
-    event: Event | None = None
+    nxt = (player + direction) % table.players
     if mode.pending:  # answering an attack: pass it on, or a 3 removes it
-        if power == "three":
-            if logged:
-                event = events.CANCEL[player][card, mode.pending]
-            mode = PLAIN[direction]
-        else:
-            mode = ATTACKED[direction][mode.pending + ATTACK[card]]
-            if logged:
-                event = events.ATTACK[player][card, mode.pending, nxt]
+        mode = PLAIN[direction] if power == "three" else ATTACKED[direction][mode.pending + ATTACK[card]]
     elif power == "" or power == "three":
         mode = PLAIN[direction]
-        if logged:
-            event = events.PLAIN[player][card]
+    elif power == "attack":
+        mode = ATTACKED[direction][ATTACK[card]]
     elif power == "seven":
         mode = NAMED[direction][named]
-        if logged:
-            event = events.SEVEN[player][card, named]
     elif power == "jack":  # also a Jack countering a Jack (option)
         mode = JACKED[direction]
-        if logged:
-            event = events.JACK[player][card, nxt]
     elif power == "queen":  # also a Queen countering a Jack
-        again = players == 2 and table.options.queen_skips_with_two
-        nxt = player if again else (player - direction) % players
-        if logged:
-            event = events.REVERSE[player][card, mode.jack, again]
+        again = table.players == 2 and table.options.queen_skips_with_two
+        nxt = player if again else (player - direction) % table.players
         mode = PLAIN[-direction]
-    elif power == "king":
+    else:  # a King
         mode = KINGED[direction]
         nxt = player
-        if logged:
-            event = events.KING[player][card]
-    else:  # an attack
-        mode = ATTACKED[direction][ATTACK[card]]
-        if logged:
-            event = events.ATTACK[player][card, mode.pending, nxt]
-    return BUILD(OneCardState, (table, hands, pile, discard, nxt, mode)), () if event is None else (event,)
+    return BUILD(OneCardState, (table, tuple(changed), pile, discard + BYTE[card], nxt, mode))
 
 
-def draw(state: OneCardState, player: int, move: Draw | None = None, logged: bool = True) -> Result:
+def draw(state: OneCardState, player: int) -> OneCardState:
+    """The state after ``player`` draws: one card, or an attack's penalty
+    (what is left of the pile if it is short)."""
     table, hands, pile, discard, turn, mode = state
     total = mode.pending
-    if total:  # the attack's penalty, or what is left of the pile
+    if total:
         count = total if total < len(pile) else len(pile)
         nxt = player if table.options.play_after_penalty else (player + mode.direction) % table.players
     else:
         count = 1
         nxt = (player + mode.direction) % table.players
-    drawn = pile[:count]
     changed = list(hands)
-    changed[player] += drawn
-    hands = tuple(changed)
+    changed[player] += pile[:count]
     if total or mode.king:
         mode = PLAIN[mode.direction]  # (a draw never happens facing a Jack or after passes)
-    new = BUILD(OneCardState, (table, hands, pile[count:], discard, nxt, mode))
-    if not logged:
-        return new, ()
-    public = events.PENALTY[player, count, total] if total else events.DRAW_ONE[player]
-    if count == 1:
+    return BUILD(OneCardState, (table, tuple(changed), pile[count:], discard, nxt, mode))
+
+
+def pass_turn(state: OneCardState, player: int) -> OneCardState:
+    """The state after ``player`` passes, or loses the turn to a Jack."""
+    table, hands, pile, discard, turn, mode = state
+    nxt = (player + mode.direction) % table.players
+    if mode.jack:  # losing the turn to a Jack is not a pass
+        return BUILD(OneCardState, (table, hands, pile, discard, nxt, PLAIN[mode.direction]))
+    mode = Mode(mode.direction, passes=mode.passes + 1, named=mode.named)
+    if mode.passes >= table.players:
+        return end_hand(state, hands, discard, mode, None, None)[0]
+    return BUILD(OneCardState, (table, hands, pile, discard, nxt, mode))
+
+
+def go_out(state: OneCardState, player: int, card: int, named: Suit | None, log: list[Event] | None) -> Result:
+    """``player`` plays ``card``, their last: the hand ends."""
+    hands = list(state.hands)
+    hands[player] = b""
+    final = Mode(state.mode.direction, named=named)
+    return end_hand(state, tuple(hands), state.discard + BYTE[card], final, player, log)
+
+
+# -- the moves with their events: what ``apply`` runs ------------------------------
+
+
+def play_logged(state: OneCardState, player: int, card: int, named: Suit | None) -> Result:
+    """``play`` and its event (told from the states before and after)."""
+    if len(state.hands[player]) == 1:
+        return go_out(state, player, card, named, [events.OUT[player][card]])
+    new = play(state, player, card, named)
+    mode, power = state.mode, POWER[card]
+    if mode.pending:
+        if power == "three":
+            return new, (events.CANCEL[player][card, mode.pending],)
+        return new, (events.ATTACK[player][card, new.mode.pending, new.turn],)
+    if power == "" or power == "three":
+        return new, (events.PLAIN[player][card],)
+    if power == "attack":
+        return new, (events.ATTACK[player][card, new.mode.pending, new.turn],)
+    if power == "seven":
+        return new, (events.SEVEN[player][card, named],)
+    if power == "jack":
+        return new, (events.JACK[player][card, new.turn],)
+    if power == "queen":
+        return new, (events.REVERSE[player][card, mode.jack, new.turn == player],)
+    return new, (events.KING[player][card],)
+
+
+def draw_logged(state: OneCardState, player: int, move: Draw | None = None) -> Result:
+    """``draw`` and its events: the public one, and the drawer's own."""
+    new = draw(state, player)
+    total = state.mode.pending
+    drawn = state.pile[: len(state.pile) - len(new.pile)]
+    public = events.PENALTY[player, len(drawn), total] if total else events.DRAW_ONE[player]
+    if len(drawn) == 1:
         return new, (public, events.DRAWN[player][drawn[0]])
     return new, ((public, events.drawn(player, drawn)) if drawn else (public,))
 
 
-def pass_turn(state: OneCardState, player: int, move: Pass | None = None, logged: bool = True) -> Result:
-    table, hands, pile, discard, turn, mode = state
-    nxt = (player + mode.direction) % table.players
-    if mode.jack:  # losing the turn to a Jack is not a pass
-        new = BUILD(OneCardState, (table, hands, pile, discard, nxt, PLAIN[mode.direction]))
-        return new, (events.SKIP[player],) if logged else ()
-    mode = Mode(mode.direction, passes=mode.passes + 1, named=mode.named)
-    if mode.passes >= table.players:
-        return end_hand(
-            state, hands, discard, mode, None, [events.PASSES[player][mode.passes], events.BLOCKED] if logged else None
-        )
-    return BUILD(OneCardState, (table, hands, pile, discard, nxt, mode)), (
-        events.PASSES[player][mode.passes],
-    ) if logged else ()
+def pass_logged(state: OneCardState, player: int, move: Pass | None = None) -> Result:
+    """``pass_turn`` and its events."""
+    mode = state.mode
+    if mode.jack:
+        return pass_turn(state, player), (events.SKIP[player],)
+    passes = mode.passes + 1
+    if passes >= state.table.players:
+        final = Mode(mode.direction, passes=passes, named=mode.named)
+        return end_hand(state, state.hands, state.discard, final, None, [events.PASSES[player][passes], events.BLOCKED])
+    return pass_turn(state, player), (events.PASSES[player][passes],)
 
 
-PERFORM: dict[type, Callable[[OneCardState, int, Any], Result]] = {Play: perform_play, Draw: draw, Pass: pass_turn}
+PERFORM: dict[type, Callable[[OneCardState, int, Any], Result]] = {Play: perform_play, Draw: draw_logged, Pass: pass_logged}
 """The function performing each kind of move: ``PERFORM[type(move)](state, player, move)``."""
 
 
