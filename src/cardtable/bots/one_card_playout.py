@@ -63,7 +63,7 @@ def _best_suit(hand: Sequence[int]) -> Suit | None:
     return max(count, key=lambda s: (count[s], -s))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Weights:
     """The knobs of the rules' scoring of a play in a normal turn (``Scorer.score``)."""
 
@@ -122,8 +122,8 @@ def rules_on_ids(
 
     def playout(state: Any, seat: int, moves: Sequence[Any], rng: random.Random) -> Any:
         plays = [(m, card_of(m)) for m in moves if type(m) is Play]
-        if not plays:
-            return fallback(moves)
+        if len(plays) < 2:  # (no choice among plays: the rules play the only one, else draw or pass)
+            return plays[0][0] if plays else fallback(moves)
         hand = state.hands[seat]
         mode = state.mode
         if mode.jack:
@@ -156,6 +156,8 @@ _UNKNOWN = object()
 class Scorer:
     """How much the normal rules like a play in a normal turn, on card ids: the one
     scoring of the normal level, for its own decisions and inside playouts."""
+
+    __slots__ = ("w", "hand", "sizes", "two", "next_size", "prev_size", "threat", "danger", "_suit", "queen_skips")
 
     def __init__(
         self,

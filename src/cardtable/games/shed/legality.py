@@ -21,9 +21,12 @@ DONE = Done()
 FACE_DOWN = tuple(PlayFaceDown(i) for i in range(len(FULL_DECK)))
 
 
+SEATS = tuple((seat,) for seat in range(16))  # to_act's answers in play, shared
+
+
 def to_act(state: ShedState) -> tuple[int, ...]:
     if state.phase == PLAY:
-        return (state.turn,)
+        return SEATS[state.turn]
     if state.phase == EXCHANGE:
         return tuple(p for p, done in enumerate(state.done) if not done)
     return ()
