@@ -31,6 +31,9 @@ def playout(state: Any, seat: int, moves: Sequence[Any], rng: random.Random) -> 
     first = moves[0]
     if type(first) is not Play:
         return first  # a face-down card (the first), or no play at all: the pick-up
+    last = moves[-1] if type(moves[-1]) is Play else moves[-2]  # (the pick-up is listed last)
+    if last.cards[0][0] == first.cards[0][0]:
+        return last  # plays of one rank only: every rule below plays all its copies, listed last
     plays: dict[int, Any] = {}  # rank -> the play of every copy (each rank's last play)
     for m in moves:
         if type(m) is Play:
