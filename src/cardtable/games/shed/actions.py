@@ -38,17 +38,30 @@ ACTION_COUNT = DONE_CODE + 1
 HAND, FACE_UP = 0, 1
 
 
-def play_codes(source: Cards, zone: int, stack: Cards, nine_plays_lower: bool, start_rank: int) -> list[int]:
+#: What ``listing`` gives with the codes of the plays: the playable cards in the
+#: usual order, and the index of each rank's first card there (a play's cards
+#: are then one slice: ``step`` finds them without looking through the hand again)
+Playable = tuple[list[Card], dict[int, int]]
+NO_PLAYS: Playable = ([], {})
+
+
+def play_codes(source: Cards, zone: int, stack: Cards, nine_plays_lower: bool, start_rank: int) -> tuple[list[int], Playable]:
     """The codes of every play from ``source`` that may go on ``stack`` (of
-    ``start_rank`` if that is set): by rank, each count from 1 up."""
+    ``start_rank`` if that is set): by rank, each count from 1 up; and the
+    playable cards (``Playable``)."""
     ok = FOLLOWS[nine_plays_lower][stack[-1][0] if stack else 0]
-    counts: dict[int, int] = {}
-    for card in source:
-        rank = card[0]
-        if ok[rank] and (not start_rank or rank == start_rank):
-            counts[rank] = counts.get(rank, 0) + 1
+    playable = [card for card in source if ok[card[0]]]
+    if start_rank:
+        playable = [card for card in playable if card[0] == start_rank]
+    playable.sort()  # by rank, then suit: the usual order
     base = ZONE * zone - 9  # (rank 2, count 1 is the zone's first code)
-    return [base + 4 * rank + count for rank in sorted(counts) for count in range(1, counts[rank] + 1)]
+    codes = []
+    starts: dict[int, int] = {}
+    for i, card in enumerate(playable):
+        rank = card[0]
+        first = starts.setdefault(rank, i)
+        codes.append(base + 4 * rank + i - first + 1)
+    return codes, (playable, starts)
 
 
 @lru_cache(maxsize=4096)
@@ -61,25 +74,41 @@ def exchange_codes(hand: Cards, up: Cards) -> tuple[int, ...]:
 
 def legal_actions(state: ShedState, seat: int) -> tuple[int, ...]:
     """``legality.legal_moves`` as codes: the same choices, suits aside."""
+    return listing(state, seat)[0]
+
+
+def listing(state: ShedState, seat: int) -> tuple[tuple[int, ...], Playable]:
+    """``legal_actions``, and the cards its plays are of (``Playable``)."""
     phase = state.phase
     if phase == PLAY:
         if seat != state.turn:
-            return ()
+            return (), NO_PLAYS
         stack = state.stack
         hand = state.hands[seat] + state.known[seat]
         nine = state.options.nine_plays_lower
+        found = NO_PLAYS
         if hand:
-            codes = play_codes(hand, HAND, stack, nine, state.start_rank)
+            codes, found = play_codes(hand, HAND, stack, nine, state.start_rank)
         elif state.up[seat]:
-            codes = [] if state.deck else play_codes(state.up[seat], FACE_UP, stack, nine, state.start_rank)
+            codes = []
+            if not state.deck:
+                codes, found = play_codes(state.up[seat], FACE_UP, stack, nine, state.start_rank)
         else:
             codes = list(range(FACE_DOWN_CODE, FACE_DOWN_CODE + len(state.down[seat])))
         if stack:
             codes.append(PICK_UP_CODE)
-        return tuple(codes)
+        return tuple(codes), found
     if phase == EXCHANGE and not state.done[seat]:
-        return exchange_codes(state.hand(seat), state.up[seat])
-    return ()
+        return exchange_codes(state.hand(seat), state.up[seat]), NO_PLAYS
+    return (), NO_PLAYS
+
+
+def listed_play(found: Playable, action: int) -> Cards:
+    """The cards of a play code that ``listing`` listed with ``found``."""
+    playable, starts = found
+    rest = action % ZONE
+    first = starts[rest // 4 + 2]
+    return tuple(playable[first : first + rest % 4 + 1])
 
 
 def first_of(cards: Cards, rank: int, count: int) -> Cards:

@@ -75,12 +75,13 @@ class Shed(Game[ShedState, Move, ShedView, ShedOptions]):
 
     # -- the integer action interface (``actions`` documents the codes) ----------
     action_count = actions.ACTION_COUNT
-    #: The last answer of ``legal_actions`` (state, seat, codes), as in One-Card.
-    _codes: tuple[ShedState | None, int, tuple[int, ...]] = (None, -1, ())
+    #: The last answer of ``legal_actions`` (state, seat, codes, and the cards of
+    #: its plays: ``actions.listing``), as in One-Card.
+    _codes: tuple[ShedState | None, int, tuple[int, ...], actions.Playable] = (None, -1, (), actions.NO_PLAYS)
 
     def legal_actions(self, state: ShedState, seat: int) -> tuple[int, ...]:
-        codes = actions.legal_actions(state, seat)
-        self._codes = (state, seat, codes)
+        codes, found = actions.listing(state, seat)
+        self._codes = (state, seat, codes, found)
         return codes
 
     def advance(self, state: ShedState, player: int, move: Move) -> ShedState:
@@ -91,11 +92,11 @@ class Shed(Game[ShedState, Move, ShedView, ShedOptions]):
         return perform(state, player, move)[0]
 
     def step(self, state: ShedState, seat: int, action: int) -> ShedState:
-        last = self._codes
-        if last[0] is not state or last[1] != seat or type(action) is not int or action not in last[2]:
+        listed, listed_seat, codes, found = self._codes
+        if listed is not state or listed_seat != seat or type(action) is not int or action not in codes:
             return self.apply(state, seat, self.checked_move(state, seat, action))[0]
-        if action < actions.FACE_DOWN_CODE:  # (the usual step: a play, without its move object)
-            return play(state, seat, actions.played(state, seat, action), False)[0]
+        if action < actions.FACE_DOWN_CODE:  # (the usual step: a play, its cards one slice of the listing's)
+            return play(state, seat, actions.listed_play(found, action), False)[0]
         if action == actions.PICK_UP_CODE:
             return pick_up(state, seat, False)[0]
         return perform(state, seat, actions.move_of(state, seat, action))[0]
