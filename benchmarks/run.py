@@ -10,10 +10,7 @@ Measures, each figure a median over several repetitions in one run:
   like for like (see ``bench_engine``), with the ratios cardtable / peer; the
   cost of a complete game (µs per game, games per second); ``cardtable
   simulate``'s loop with its invariant check after every move against the
-  same loop without it; the optional compiled One-Card engine
-  (``tools/build_compiled.py``), only when it is built (``compiled``, with its
-  ratios to the pure engine and the peers). All these loops are interleaved in
-  every repetition;
+  same loop without it. All these loops are interleaved in every repetition;
 * research environments (``bench_env``, the ``rl`` extra): steps per second of
   our PettingZoo env, the observation and mask built every step, against
   RLCard's UNO env and OpenSpiel's crazy_eights through the same loop, and
@@ -113,13 +110,7 @@ def bench_engines(args, say) -> dict:
         for game_id in loops:
             for check in (True, False):
                 sims[_sim_name(game_id, check)] = bench_engine.simulate_loop(game_id, args.players, check)
-    compiled = {}  # the optional compiled One-Card engine, only when built (tools/build_compiled.py)
-    compiled_skip = bench_engine.compiled_missing(HERE.parent)
-    if compiled_skip is None and "one-card" in loops and "engine" in args.only:
-        compiled[COMPILED] = bench_engine.compiled_loop(HERE.parent, "one-card", args.players)
-    elif compiled_skip:
-        say(f"compiled build skipped: {compiled_skip}")
-    everything = {**loops, **move_loops, **peers, **sims, **compiled}
+    everything = {**loops, **move_loops, **peers, **sims}
     seeds = {}
     for name, loop in everything.items():
         seeds[name] = _seeds_for(loop, args.sim_steps if name in sims else args.steps)
@@ -195,24 +186,7 @@ def bench_engines(args, say) -> dict:
         "peers": peer_figures,
         "ratios": ratios,
         "simulate": simulate,
-        "compiled": compiled_figures(figures, engine, peer_figures, compiled, compiled_skip),
     }
-
-
-COMPILED = "one-card/compiled"
-
-
-def compiled_figures(figures, engine: dict, peers: dict, compiled: dict, skip: str | None) -> dict:
-    """The compiled One-Card engine's step, with its ratios to the pure engine
-    and to each peer; ``{"skipped": why}`` when there is no compiled build."""
-    if COMPILED not in compiled:
-        return {"skipped": skip or "not measured"}
-    ours = figures(COMPILED)
-    ratios = {"pure": round(ours["us_per_step"] / engine["one-card"]["us_per_step"], 3)}
-    for peer, theirs in peers.items():
-        if theirs.get("us_per_step"):
-            ratios[peer] = round(ours["us_per_step"] / theirs["us_per_step"], 3)
-    return {"one-card": {**ours, "ratios": ratios}}
 
 
 def _moves_name(game_id: str) -> str:
@@ -435,7 +409,6 @@ def main(argv=None) -> int:
         "peers": {},
         "ratios": {},
         "simulate": {},
-        "compiled": {},
         "bots": {},
         "app": None,
         "app_loaded": None,

@@ -3,13 +3,13 @@
 ``python benchmarks/side_by_side.py [--game one-card] [--tree NAME=PYTHONPATH ...] [--peer rlcard_uno_like_for_like]
 [--reps 15] [--steps 10000]``
 
-Each ``--tree`` (e.g. ``base=/tmp/base/src``, ``pure=src``,
-``compiled=build/compiled``) gets a worker process with that ``PYTHONPATH``
-importing ``cardtable``; each ``--peer`` of ``bench_engine`` gets one too. Every
-repetition asks each worker in turn for one pass over the same seeds (the
-step-cost loop of ``bench_engine``, process CPU time), so the machine's load
-falls on all of them alike. Prints each one's median µs per step with its
-spread, and the ratios of the medians to the first peer and to the first tree.
+Each ``--tree`` (e.g. ``base=/tmp/base/src``, ``new=src``) gets a worker
+process with that ``PYTHONPATH`` importing ``cardtable``; each ``--peer`` of
+``bench_engine`` gets one too. Every repetition asks each worker in turn for
+one pass over the same seeds (the step-cost loop of ``bench_engine``, process
+CPU time), so the machine's load falls on all of them alike. Prints each
+one's median µs per step with its spread, and the ratios of the medians to the
+first peer and to the first tree.
 """
 
 from __future__ import annotations

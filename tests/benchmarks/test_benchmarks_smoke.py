@@ -251,19 +251,6 @@ def test_bench_screens_alone_prints_its_figures_and_targets():
     assert {t["id"] for t in report["targets"]} == {"rules_key", "key_median", "key_p95"}
 
 
-def test_compiled_figure_only_when_built(report):
-    """The optional compiled engine's figure: measured when ``build/compiled``
-    holds a build, else skipped with the reason (never an error)."""
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    from bench_engine import compiled_missing
-
-    compiled = report["compiled"]
-    if compiled_missing(ROOT) is None:
-        assert _number(compiled["one-card"]["us_per_step"]) and _number(compiled["one-card"]["ratios"]["pure"])
-    else:
-        assert compiled == {"skipped": compiled_missing(ROOT)}
-
-
 def test_the_research_environments_beside_the_peers(report):
     env = report["env"]
     for game in ("one-card", "shed", "one-too-many"):
