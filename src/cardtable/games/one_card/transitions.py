@@ -148,7 +148,11 @@ def pass_logged(state: OneCardState, player: int, move: Pass | None = None) -> R
     return pass_turn(state, player), (events.PASSES[player][passes],)
 
 
-PERFORM: dict[type, Callable[[OneCardState, int, Any], Result]] = {Play: perform_play, Draw: draw_logged, Pass: pass_logged}
+PERFORM: dict[type, Callable[[OneCardState, int, Any], Result]] = {
+    Play: perform_play,
+    Draw: draw_logged,
+    Pass: pass_logged,
+}
 """The function performing each kind of move: ``PERFORM[type(move)](state, player, move)``."""
 
 

@@ -45,7 +45,9 @@ Playable = tuple[list[Card], dict[int, int]]
 NO_PLAYS: Playable = ([], {})
 
 
-def play_codes(source: Cards, zone: int, stack: Cards, nine_plays_lower: bool, start_rank: int) -> tuple[list[int], Playable]:
+def play_codes(
+    source: Cards, zone: int, stack: Cards, nine_plays_lower: bool, start_rank: int
+) -> tuple[list[int], Playable]:
     """The codes of every play from ``source`` that may go on ``stack`` (of
     ``start_rank`` if that is set): by rank, each count from 1 up; and the
     playable cards (``Playable``)."""
