@@ -84,7 +84,9 @@ def test_two_browsers_and_a_terminal_play_to_the_end(browser, game_id, options):
             print(f"{player.name}: {player.moves} moves; keys and seconds per turn: {player.steps}")
         if not host.done.is_set():  # (what each seat's screen showed, and whether the terminal's app still runs)
             for player in players:
-                print(f"--- {player.name}'s screen (the host asks it: {host.pending(player.seat)}):\n{player.screen.text}")
+                print(
+                    f"--- {player.name}'s screen (the host asks it: {host.pending(player.seat)}):\n{player.screen.text}"
+                )
             print(f"the terminal's cardtable join: exit code {terminal.process.poll()} (None: running)")
         assert host.done.is_set(), f"the game did not end in {GAME_SECONDS} s"
         assert host.error is None, host.error
