@@ -22,9 +22,8 @@ from functools import lru_cache
 
 from ...core.cards import Card
 from .cards import Cards
-from .legality import DONE, FACE_DOWN, PICK_UP
+from .legality import DONE, FACE_DOWN, PICK_UP, playable_cards
 from .moves import Done, Exchange, Move, PickUp, Play, PlayFaceDown
-from .ranks import FOLLOWS
 from .state import EXCHANGE, PLAY, ShedState
 
 ZONE = 52  # codes per zone
@@ -51,11 +50,7 @@ def play_codes(
     """The codes of every play from ``source`` that may go on ``stack`` (of
     ``start_rank`` if that is set): by rank, each count from 1 up; and the
     playable cards (``Playable``)."""
-    ok = FOLLOWS[nine_plays_lower][stack[-1][0] if stack else 0]
-    playable = [card for card in source if ok[card[0]]]
-    if start_rank:
-        playable = [card for card in playable if card[0] == start_rank]
-    playable.sort()  # by rank, then suit: the usual order
+    playable = playable_cards(source, stack, nine_plays_lower, start_rank)
     base = ZONE * zone - 9  # (rank 2, count 1 is the zone's first code)
     codes = []
     starts: dict[int, int] = {}

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from itertools import combinations
 
+from ...core.cards import Card
 from .cards import FULL_DECK, Cards, in_order
 from .moves import Done, Exchange, Move, PickUp, Play, PlayFaceDown
 from .ranks import FOLLOWS, may_follow, rank_plural, why_not_follow
@@ -43,18 +44,25 @@ def group_plays(group: Cards) -> tuple[Play, ...]:
 SINGLE = {card: Play((card,)) for card in FULL_DECK}  # the play of one card, by card
 
 
-def plays(source: Cards, stack: Cards, nine_plays_lower: bool, start_rank: int) -> list[Move]:
-    """The plays of cards of ``source`` of a rank that may go on ``stack``
-    (and is ``start_rank``, if that is set), by rank, then as ``group_plays``.
-    (The cards that may go are picked and put in order by builtins, then
-    walked once for their groups: 1.9 -> 1.2 us a hand.)"""
+def playable_cards(source: Cards, stack: Cards, nine_plays_lower: bool, start_rank: int) -> list[Card]:
+    """The cards of ``source`` of a rank that may go on ``stack`` (and is
+    ``start_rank``, if that is set), in the usual order (by rank, then suit:
+    ``order_key``'s, by the cards' own comparison)."""
     ok = FOLLOWS[nine_plays_lower][stack[-1][0] if stack else 0]
-    playable = [card for card in source if ok[card[0]]]
+    cards = [card for card in source if ok[card[0]]]
     if start_rank:
-        playable = [card for card in playable if card[0] == start_rank]
+        cards = [card for card in cards if card[0] == start_rank]
+    cards.sort()
+    return cards
+
+
+def plays(source: Cards, stack: Cards, nine_plays_lower: bool, start_rank: int) -> list[Move]:
+    """The plays of the ``playable_cards`` of ``source``, by rank, then as
+    ``group_plays``. (The cards are picked and put in order by builtins, then
+    walked once for their groups: 1.9 -> 1.2 us a hand.)"""
+    playable = playable_cards(source, stack, nine_plays_lower, start_rank)
     if len(playable) < 2:
         return [SINGLE[playable[0]]] if playable else []
-    playable.sort()  # by rank, then suit: the usual order (``order_key``'s), by the cards' own comparison
     moves: list[Move] = []
     # The walk keeps the first card of the current rank, and starts a group
     # only when a second card of that rank comes (most ranks have one card):
