@@ -70,10 +70,19 @@ def shuffled_card_by_card(rng: Rng, items) -> tuple[tuple, Rng]:
     return tuple(out), rng
 
 
-@given(st.integers(0, 2**64 - 1), st.integers(0, 200))
+@given(st.integers(0, 2**64 - 1), st.integers(0, 300))
 def test_shuffle_draws_as_next64_card_by_card(state, size):
-    # the shuffle computes all its draws at once (side by side in one big integer)
+    # the shuffle computes all its draws and swap places at once (side by side in one
+    # big integer; past 256 items, the places card by card)
     assert Rng(state).shuffled(range(size)) == shuffled_card_by_card(Rng(state), range(size))
+
+
+@pytest.mark.parametrize("size", [2, 3, 52, 162, 255, 256, 257])
+def test_shuffle_at_the_byte_places_edge(size):
+    # up to 256 items a swap place is one byte; 257 goes card by card
+    for seed in range(40):
+        rng = Rng.from_seed(seed)
+        assert rng.shuffled(range(size)) == shuffled_card_by_card(rng, range(size))
 
 
 @given(st.integers(0, 2**64), st.integers(1, 1000))
