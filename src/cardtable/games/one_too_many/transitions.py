@@ -94,8 +94,8 @@ class _Table:
         self.deck = list(deck)
 
     def emit(self, kind: str, text: str, **data: Any) -> None:
-        if self.logged:
-            self.events.append(Event(kind, text, None, tuple(data.items())))
+        """Add an event; called only when ``logged`` (its text and data cost to build)."""
+        self.events.append(Event(kind, text, None, tuple(data.items())))
 
     # -- banking ---------------------------------------------------------------
     def bank(self, seat: int, kind: str) -> int:
@@ -179,7 +179,7 @@ class _Table:
 
     # -- rounds ----------------------------------------------------------------
     def end_round(self) -> None:
-        if self.logged:  # (the events' texts and tuples built only when kept)
+        if self.logged:
             self.emit(
                 "round_end",
                 f"Round {self.round} ends",
@@ -233,7 +233,8 @@ class _Table:
                 self.phase = CHOOSE
                 self.secret = open_choices(tuple(self.in_round))
                 return
-            self.emit("deck_empty", "The deck is empty: everyone still in the round banks their pile")
+            if self.logged:
+                self.emit("deck_empty", "The deck is empty: everyone still in the round banks their pile")
             for seat in self.seat_order():
                 if self.in_round[seat]:
                     self.bank(seat, "bank")
