@@ -12,9 +12,12 @@ code       action
 
 from __future__ import annotations
 
+from typing import Any
+
 from .legality import ASKING
 from .moves import ASKS, REDOS, Ask, Redo
 from .state import OVER, REDO, OneTooManyState
+from .transitions import record
 
 USE_REDO = len(ASKS)  # 53
 KEEP_REDO = USE_REDO + 1
@@ -26,17 +29,39 @@ REDO_CODES = bytes((USE_REDO, KEEP_REDO))
 MOVES: tuple[Ask | Redo, ...] = (*ASKS, *REDOS)  # the move of each code
 
 
-def legal_actions(state: OneTooManyState, seat: int) -> bytes:
-    """``legality.legal_moves`` as codes, in the same order (shared bytes)."""
+def legal_actions(game: Any, state: OneTooManyState, seat: int) -> bytes:
+    """``legality.legal_moves`` as codes, in the same order (shared bytes),
+    remembered for ``step``. (``OneTooMany.legal_actions``: a method written
+    here, one call a step, as ``step``.)"""
     phase = state.phase
     secret = state.secret
     if phase is OVER or seat not in secret.waiting or secret.has_chosen(seat):
-        return b""
-    if phase is REDO:
-        return REDO_CODES
-    options = state.options
-    limit = options.first_turn_limit if state.turn == 1 else options.later_turn_limit
-    return CODES[state.in_round.count(True) == 1][limit]
+        codes = b""
+    elif phase is REDO:
+        codes = REDO_CODES
+    else:
+        options = state.options
+        limit = options.first_turn_limit if state.turn == 1 else options.later_turn_limit
+        codes = CODES[state.in_round.count(True) == 1][limit]
+    game._codes = (state, seat, codes)
+    return codes
+
+
+def step(game: Any, state: OneTooManyState, seat: int, action: object) -> OneTooManyState:
+    """``OneTooMany.step``: a code ``legal_actions`` just listed for this very
+    state and seat is played at once; any other is checked by ``Game.step``'s
+    path (``checked_move``), refused with the reason if it is not legal."""
+    listed, listed_seat, codes = game._codes
+    if (
+        listed is state
+        and listed_seat == seat
+        and type(action) is int
+        and 0 <= action < ACTION_COUNT
+        and action in codes
+    ):
+        return record(state, seat, action if action < USE_REDO else action == USE_REDO)
+    new: OneTooManyState = game.apply(state, seat, game.checked_move(state, seat, action))[0]
+    return new
 
 
 def action_of(move: object) -> int:

@@ -9,7 +9,7 @@ from ...core.rng import Rng
 from ...core.secret import SecretChoices
 from .options import Options
 from .state import OneTooManyState, Phase
-from .transitions import start_game
+from .table import start_game
 
 CARDS = standard_deck()  # the deck a game is dealt from (52 cards, no Jokers)
 

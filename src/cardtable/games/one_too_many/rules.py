@@ -9,7 +9,8 @@ passes, drawing, the bust check after every card, banking.
 
 Where each part lives: ``deal`` (a new game), ``legality`` (whose move,
 candidate and legal moves, ``why_illegal``), ``transitions`` (``perform``, the
-turn's resolution and their events), ``view`` (views and ``determinize``),
+choices and their events), ``table`` (a turn played out: the dealing, the
+passes, the bust, a round's end), ``view`` (views and ``determinize``),
 ``zones`` (zones and the invariant counters), ``outcome`` (places, points,
 reasons, who won).
 """
@@ -71,25 +72,11 @@ class OneTooMany(Game[OneTooManyState, Move, OneTooManyView, OneTooManyOptions])
     #: The last answer of ``legal_actions`` (state, seat, codes), as in One-Card.
     _codes: tuple[OneTooManyState | None, int, bytes] = (None, -1, b"")
 
-    def legal_actions(self, state: OneTooManyState, seat: int) -> bytes:
-        codes = actions.legal_actions(state, seat)
-        self._codes = (state, seat, codes)
-        return codes
+    legal_actions = actions.legal_actions  # (functions written as methods there: one call a step each)
+    step = actions.step
 
     def advance(self, state: OneTooManyState, player: int, move: Move) -> OneTooManyState:
         return transitions.perform(state, player, move, False)[0]
-
-    def step(self, state: OneTooManyState, seat: int, action: int) -> OneTooManyState:
-        last = self._codes
-        if (
-            last[0] is not state
-            or last[1] != seat
-            or type(action) is not int
-            or not 0 <= action < actions.ACTION_COUNT
-            or action not in last[2]
-        ):
-            return self.apply(state, seat, self.checked_move(state, seat, action))[0]
-        return transitions.perform(state, seat, actions.MOVES[action], False)[0]
 
     def move_of(self, state: OneTooManyState, seat: int, action: int) -> Move:
         if type(action) is not int or not 0 <= action < actions.ACTION_COUNT:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from ...core.cards import Card
-from ...core.evolve import make_builder, make_evolve, slot_init
+from ...core.evolve import make_builder, make_evolve, make_new, slot_init
 from ...core.rng import Rng
 from ...core.secret import SecretChoices
 from .options import Options
@@ -78,4 +78,10 @@ class OneTooManyState:
 evolve = make_evolve(OneTooManyState)
 #: ``with_secret(state, secret)``: a choice recorded (most steps), ``evolve`` without its test per field
 with_secret = make_builder(OneTooManyState, "secret")
+#: the numbers shown and the Redo decisions opened; those who use their Redo choosing again
+to_redo = make_builder(OneTooManyState, "phase", "secret", "last_reveal")
+to_rechoose = make_builder(OneTooManyState, "phase", "secret", "redo")
+#: ``new_state(players, options, ...)``: all the fields in order, half the cost of the class's own call
+#: (a turn's end builds one: 1.5 -> 0.8 us)
+new_state = make_new(OneTooManyState)
 State = OneTooManyState  # the name before it matched the other games'
