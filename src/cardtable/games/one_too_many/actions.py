@@ -35,7 +35,8 @@ def legal_actions(game: Any, state: OneTooManyState, seat: int) -> bytes:
     here, one call a step, as ``step``.)"""
     phase = state.phase
     secret = state.secret
-    if phase is OVER or seat not in secret.waiting or secret.has_chosen(seat):
+    values = secret.values  # (sorted by seat: one whose seat is past the last chosen has not chosen)
+    if phase is OVER or seat not in secret.waiting or (values and values[-1][0] >= seat and secret.has_chosen(seat)):
         codes = b""
     elif phase is REDO:
         codes = REDO_CODES
