@@ -19,12 +19,14 @@ code       action
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from ...core.cards import Card
 from .cards import Cards
 from .legality import DONE, FACE_DOWN, PICK_UP, playable_cards
 from .moves import Done, Exchange, Move, PickUp, Play, PlayFaceDown
 from .state import EXCHANGE, PLAY, ShedState
+from .transitions import perform, pick_up, play
 
 ZONE = 52  # codes per zone
 FACE_DOWN_CODE = 2 * ZONE  # 104
@@ -69,35 +71,50 @@ def exchange_codes(hand: Cards, up: Cards) -> tuple[int, ...]:
     return (*[EXCHANGE_CODE + 13 * (a - 2) + b - 2 for a in ranks for b in row], DONE_CODE)
 
 
-def legal_actions(state: ShedState, seat: int) -> tuple[int, ...]:
-    """``legality.legal_moves`` as codes: the same choices, suits aside."""
-    return listing(state, seat)[0]
-
-
-def listing(state: ShedState, seat: int) -> tuple[tuple[int, ...], Playable]:
-    """``legal_actions``, and the cards its plays are of (``Playable``)."""
+def legal_actions(game: Any, state: ShedState, seat: int) -> tuple[int, ...]:
+    """``legality.legal_moves`` as codes: the same choices, suits aside;
+    remembered for ``step`` with the cards its plays are of (``Playable``).
+    (``Shed.legal_actions``: a method written here, one call a step, as ``step``.)"""
     phase = state.phase
+    found = NO_PLAYS
+    codes: tuple[int, ...] = ()
     if phase == PLAY:
-        if seat != state.turn:
-            return (), NO_PLAYS
-        stack = state.stack
-        hand = state.hands[seat] + state.known[seat]
-        nine = state.options.nine_plays_lower
-        found = NO_PLAYS
-        if hand:
-            codes, found = play_codes(hand, HAND, stack, nine, state.start_rank)
-        elif state.up[seat]:
-            codes = []
-            if not state.deck:
-                codes, found = play_codes(state.up[seat], FACE_UP, stack, nine, state.start_rank)
-        else:
-            codes = list(range(FACE_DOWN_CODE, FACE_DOWN_CODE + len(state.down[seat])))
-        if stack:
-            codes.append(PICK_UP_CODE)
-        return tuple(codes), found
-    if phase == EXCHANGE and not state.done[seat]:
-        return exchange_codes(state.hand(seat), state.up[seat]), NO_PLAYS
-    return (), NO_PLAYS
+        if seat == state.turn:
+            stack = state.stack
+            hand = state.hands[seat] + state.known[seat]
+            listed: list[int] = []
+            if hand:
+                listed, found = play_codes(hand, HAND, stack, state.options.nine_plays_lower, state.start_rank)
+            elif state.up[seat]:
+                if not state.deck:
+                    listed, found = play_codes(
+                        state.up[seat], FACE_UP, stack, state.options.nine_plays_lower, state.start_rank
+                    )
+            else:
+                listed = list(range(FACE_DOWN_CODE, FACE_DOWN_CODE + len(state.down[seat])))
+            if stack:
+                listed.append(PICK_UP_CODE)
+            codes = tuple(listed)
+    elif phase == EXCHANGE and not state.done[seat]:
+        codes = exchange_codes(state.hand(seat), state.up[seat])
+    game._codes = (state, seat, codes, found)
+    return codes
+
+
+def step(game: Any, state: ShedState, seat: int, action: object) -> ShedState:
+    """``Shed.step``: a code ``legal_actions`` just listed for this very state
+    and seat is played at once (a play's cards one slice of the listing's);
+    any other is checked by ``Game.step``'s path (``checked_move``), refused
+    with the reason if it is not legal."""
+    listed, listed_seat, codes, found = game._codes
+    if listed is not state or listed_seat != seat or type(action) is not int or action not in codes:
+        new: ShedState = game.apply(state, seat, game.checked_move(state, seat, action))[0]
+        return new
+    if action < FACE_DOWN_CODE:  # (the usual step: a play)
+        return play(state, seat, listed_play(found, action), False)[0]
+    if action == PICK_UP_CODE:
+        return pick_up(state, seat, False)[0]
+    return perform(state, seat, move_of(state, seat, action))[0]
 
 
 def listed_play(found: Playable, action: int) -> Cards:

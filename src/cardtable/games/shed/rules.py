@@ -79,10 +79,8 @@ class Shed(Game[ShedState, Move, ShedView, ShedOptions]):
     #: its plays: ``actions.listing``), as in One-Card.
     _codes: tuple[ShedState | None, int, tuple[int, ...], actions.Playable] = (None, -1, (), actions.NO_PLAYS)
 
-    def legal_actions(self, state: ShedState, seat: int) -> tuple[int, ...]:
-        codes, found = actions.listing(state, seat)
-        self._codes = (state, seat, codes, found)
-        return codes
+    legal_actions = actions.legal_actions  # (functions written as methods there: one call a step each)
+    step = actions.step
 
     def advance(self, state: ShedState, player: int, move: Move) -> ShedState:
         if type(move) is Play:  # (the two commonest moves without their events)
@@ -90,16 +88,6 @@ class Shed(Game[ShedState, Move, ShedView, ShedOptions]):
         if type(move) is PickUp:
             return pick_up(state, player, False)[0]
         return perform(state, player, move)[0]
-
-    def step(self, state: ShedState, seat: int, action: int) -> ShedState:
-        listed, listed_seat, codes, found = self._codes
-        if listed is not state or listed_seat != seat or type(action) is not int or action not in codes:
-            return self.apply(state, seat, self.checked_move(state, seat, action))[0]
-        if action < actions.FACE_DOWN_CODE:  # (the usual step: a play, its cards one slice of the listing's)
-            return play(state, seat, actions.listed_play(found, action), False)[0]
-        if action == actions.PICK_UP_CODE:
-            return pick_up(state, seat, False)[0]
-        return perform(state, seat, actions.move_of(state, seat, action))[0]
 
     def move_of(self, state: ShedState, seat: int, action: int) -> Move:
         if type(action) is not int or not 0 <= action < actions.ACTION_COUNT:
