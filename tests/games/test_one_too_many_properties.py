@@ -192,3 +192,26 @@ def test_evolve_builds_the_same_frozen_state_as_replace():
         new.turn = 1
     with pytest.raises(TypeError):
         evolve(state, no_such_field=1)
+
+
+@SETTINGS
+@given(st.integers(2, 6), options_st, st.integers(0, 10**6))
+def test_to_act_and_legal_actions_follow_the_secret_choices_in_any_order(players, options, seed):
+    """Seats choose in a random order, through the integer interface: ``to_act``
+    is always ``secret.pending`` (its shortcut for choices made in seat order
+    must not answer for others), and a seat that has chosen, or is not
+    choosing, is listed no codes."""
+    rng = random.Random(seed)
+    state = G.new(players, G.make_options(options), seed=seed)
+    for _ in range(5_000):
+        if G.is_over(state):
+            break
+        pending = G.to_act(state)
+        assert pending == state.secret.pending
+        for seat in range(players):
+            if seat not in pending:
+                assert G.legal_actions(state, seat) == b""
+        seat = rng.choice(pending)
+        codes = G.legal_actions(state, seat)
+        state = G.step(state, seat, rng.choice(codes))
+    assert G.is_over(state)

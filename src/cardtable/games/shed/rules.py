@@ -76,7 +76,7 @@ class Shed(Game[ShedState, Move, ShedView, ShedOptions]):
     # -- the integer action interface (``actions`` documents the codes) ----------
     action_count = actions.ACTION_COUNT
     #: The last answer of ``legal_actions`` (state, seat, codes, and the cards of
-    #: its plays: ``actions.listing``), as in One-Card.
+    #: its plays, ``actions.Playable``), set by ``actions.legal_actions``, as in One-Card.
     _codes: tuple[ShedState | None, int, tuple[int, ...], actions.Playable] = (None, -1, (), actions.NO_PLAYS)
 
     legal_actions = actions.legal_actions  # (functions written as methods there: one call a step each)
