@@ -125,16 +125,6 @@ def test_a_per_seat_field_with_a_seat_missing_is_compared_in_full():
     assert GAME.cards_conserved(state)
 
 
-def test_seats_moved_collects_only_the_seats_that_changed():
-    a, b, c, d = FULL_DECK[:4]
-    old = ((a,), (b,), ())
-    new = (old[0], (b, c), (d,))  # seat 0 the very same tuple: left out
-    now, before = [], []
-    assert zones._seats_moved(new, old, now, before)
-    assert Counter(now) == Counter([c, d]) and before == []  # (what seat 1 kept is left out too)
-    assert not zones._seats_moved(new[:2], old, [], [])  # a seat fewer: compare all places
-
-
 def test_apply_performs_an_equal_move_not_listed_and_refuses_an_illegal_one():
     state = mid_game(3)
     while state.phase != PLAY:

@@ -127,6 +127,7 @@ class OneTooMany(Game[OneTooManyState, Move, OneTooManyView, OneTooManyOptions])
     # (direct calls: the check after every move of ``cardtable simulate`` runs these)
     counter_violations = staticmethod(card_zones.counter_violations)
     zone_contents = staticmethod(card_zones.zone_contents)
+    cards_conserved = staticmethod(card_zones.cards_conserved)
 
 
 GAME = OneTooMany()

@@ -15,6 +15,7 @@ from itertools import chain
 from typing import Any
 
 from ...core.cards import Card
+from ...core.conservation import moved, same_cards, seats_moved
 from .cards import FULL_DECK, FULL_DECK_SET, Cards
 from .deal import SHORT_DRAW_SIZE
 from .ranks import TEN
@@ -98,17 +99,12 @@ def held_rows(state: ShedState) -> tuple[Cards, ...]:
 
 
 def cards_conserved(state: ShedState) -> bool:
-    """Whether each of the 52 cards is in exactly one place.
-
-    ``cardtable simulate`` checks every state of a game in turn, and a move
-    changes two or three places: the others are the very same tuples. So the
-    last state found conserved is kept, and only the places that are not the
-    same objects as its places are compared with them (``_moved``): together
-    they must hold the same cards. Exact, as that state held every card once.
-    The places are looked at field by field, and a per-seat field seat by seat
-    only if it changed (a move changes one or two of the four): no tuple of
-    all the places is built and walked. The check after a move: 6.0 -> 4.8 ->
-    3.0 -> 2.5 -> 2.0 us."""
+    """Whether each of the 52 cards is in exactly one place: compared with the
+    last state found conserved, only the places that are not the same objects
+    (``core.conservation``). The places are looked at field by field, and a
+    per-seat field seat by seat only if it changed (a move changes one or two
+    of the four): no tuple of all the places is built and walked. The check
+    after a move: 6.0 -> 4.8 -> 3.0 -> 2.5 -> 2.0 us."""
     global _LAST
     last = _LAST  # (read once: another thread may replace it)
     if last is None:
@@ -116,55 +112,26 @@ def cards_conserved(state: ShedState) -> bool:
     now: list[Card] = []  # the cards the changed places hold now and not before
     before: list[Card] = []  # ... and held before, not now
     if state.stack is not last.stack:
-        _moved(state.stack, last.stack, now, before)
+        moved(state.stack, last.stack, now, before)
     if state.deck is not last.deck:
-        _moved(state.deck, last.deck, now, before)
+        moved(state.deck, last.deck, now, before)
     if state.burned is not last.burned:
-        _moved(state.burned, last.burned, now, before)
+        moved(state.burned, last.burned, now, before)
     if state.unused is not last.unused:
-        _moved(state.unused, last.unused, now, before)
+        moved(state.unused, last.unused, now, before)
     # (one test a per-seat field, no tuple of them to walk: 44.5k -> 43.0k instructions a check)
-    if state.hands is not last.hands and not _seats_moved(state.hands, last.hands, now, before):
+    if state.hands is not last.hands and not seats_moved(state.hands, last.hands, now, before):
         return _all_conserved(state)
-    if state.known is not last.known and not _seats_moved(state.known, last.known, now, before):
+    if state.known is not last.known and not seats_moved(state.known, last.known, now, before):
         return _all_conserved(state)
-    if state.up is not last.up and not _seats_moved(state.up, last.up, now, before):
+    if state.up is not last.up and not seats_moved(state.up, last.up, now, before):
         return _all_conserved(state)
-    if state.down is not last.down and not _seats_moved(state.down, last.down, now, before):
+    if state.down is not last.down and not seats_moved(state.down, last.down, now, before):
         return _all_conserved(state)
-    if (
-        now == before or len(now) == len(before) and set(now) == set(before)
-    ):  # (the same cards in the same order: no sets)
+    if same_cards(now, before):
         _LAST = state
         return True
     return False
-
-
-def _seats_moved(rows: tuple[Cards, ...], old_rows: tuple[Cards, ...], now: list[Card], before: list[Card]) -> bool:
-    """``_moved`` for each seat's place of a per-seat field that changed; ``False``
-    if the field has not as many seats as before (then all places are compared)."""
-    if len(rows) != len(old_rows):
-        return False
-    for new, old in zip(rows, old_rows, strict=True):
-        if new is not old:
-            _moved(new, old, now, before)
-    return True
-
-
-def _moved(new: Cards, old: Cards, now: list[Card], before: list[Card]) -> None:
-    """Add to ``now`` and ``before`` the cards of a place's ``new`` and ``old``
-    versions, less what they share. A place that changed mostly gained cards at
-    its end (the stack, a hand, the burned cards) or lost them at its start
-    (the deck), so what the two share is found by one comparison of tuples and
-    left out of both sides: only the cards that moved are counted and hashed."""
-    n, o = len(new), len(old)
-    if n >= o and new[:o] == old:  # cards added at the end
-        now += new[o:]
-    elif n < o and new == old[o - n :]:  # cards taken from the start
-        before += old[: o - n]
-    else:
-        now += new
-        before += old
 
 
 def _all_conserved(state: ShedState) -> bool:
