@@ -15,7 +15,9 @@ INSTALL_HINT = "cardtable join needs the web extra: pip install 'cardtable[web]'
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("address", help="the address cardtable host printed for your seat")
+    parser.add_argument(
+        "address", help="the address cardtable host printed for your seat, or your seat's browser address"
+    )
 
 
 def run(args: argparse.Namespace) -> int:

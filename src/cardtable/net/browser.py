@@ -31,10 +31,9 @@ import jinja2
 from aiohttp import web
 
 from ..web.server import TEMPLATES, AppProcess, CardtableServer
-from .server import TABLE_PATH
+from .server import PLAY_PATH, TABLE_PATH
 from .tokens import SPECTATOR, TableTokens
 
-PLAY_PATH = "/play"
 #: The environment variable that gives a tab's app process the address it joins.
 JOIN_ENV = "CARDTABLE_JOIN_ADDRESS"
 #: Browser tabs (app processes) that may run at once: per seat, and for all the spectators.

@@ -18,6 +18,7 @@ import random
 import time
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import aiohttp
 
@@ -28,6 +29,7 @@ from ..session import UndoPlan, UndoRefused
 from ..table.hints import HINT_LEVEL, Hint
 from .codec import decode_dataclass, event_from_json
 from .protocol import MAX_HOST_MESSAGE, BadMessage, dumps, message, parse_host
+from .server import PLAY_PATH, TABLE_PATH
 
 #: The back-off between two attempts to reconnect: from the first to the longest, in seconds.
 BACKOFF_FIRST, BACKOFF_MOST = 0.25, 5.0
@@ -38,15 +40,18 @@ class Refused(Exception):
 
 
 def ws_address(address: str) -> str:
-    """An address as printed by ``cardtable host`` (``http://`` is taken as ``ws://``)."""
+    """An address as printed by ``cardtable host``, as the table's websocket: ``http://`` is
+    taken as ``ws://``, no scheme as ``ws://``, and a seat's browser address
+    (``http://HOST:PORT/play?token=T``) as that seat's table address (``/table``, the token kept)."""
     address = address.strip()
-    if address.startswith("http://"):
-        return "ws://" + address[len("http://") :]
-    if address.startswith("https://"):
-        return "wss://" + address[len("https://") :]
-    if not address.startswith(("ws://", "wss://")):
-        return "ws://" + address
-    return address
+    scheme, sep, rest = address.partition("://")
+    if not sep:
+        scheme, rest = "ws", address
+    scheme = {"http": "ws", "https": "wss"}.get(scheme.lower(), scheme)
+    parts = urlsplit(f"{scheme}://{rest}")
+    if parts.path.rstrip("/") == PLAY_PATH:
+        parts = parts._replace(path=TABLE_PATH)
+    return urlunsplit(parts)
 
 
 async def first_messages(address: str, timeout: float = 10.0) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -22,6 +22,7 @@ from .protocol import MAX_CLIENT_MESSAGE, QUEUE_LIMIT, BadMessage, dumps, messag
 from .tokens import SPECTATOR, TableTokens
 
 TABLE_PATH = "/table"
+PLAY_PATH = "/play"  # a seat's page in a browser (``browser.py``), served on the same port
 #: Seconds between pings: a client gone without a word (a closed laptop) is noticed.
 HEARTBEAT = 10.0
 #: The kernel's send buffer per connection (bytes; the default grows to megabytes).
