@@ -84,21 +84,26 @@ def add_standin_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--stand-in",
         metavar="LEVEL",
-        default="normal",
-        help="the computer level of the stand-in (default: normal)",
+        help="the computer level of the stand-in (default: normal; a resumed table keeps what it had, "
+        "as it keeps --away-after and --turn-time unless given again)",
     )
 
 
-def standin_rules(args: argparse.Namespace, game_id: str):
-    """The host's choice of stand-in and clock, checked against the game's computer levels."""
+def standin_rules(args: argparse.Namespace, game_id: str, kept=None):
+    """The host's choice of stand-in and clock, checked against the game's computer levels;
+    for a resumed table, what it ``kept`` (its ``StandInRules``) where the command line is silent."""
     from ..games import get_row
     from ..net.standin import StandInRules
 
+    kept = kept or StandInRules()
     levels = get_row(game_id).levels
-    level = "normal" if args.stand_in == "computer" else args.stand_in.strip().lower()
+    named = kept.level if args.stand_in is None else args.stand_in
+    level = "normal" if named == "computer" else named.strip().lower()
     if level not in levels:
-        raise UsageError(f"--stand-in: unknown level {args.stand_in[:30]!r} (choose from {', '.join(levels)})")
-    return StandInRules(level, args.away_after, args.turn_time)
+        raise UsageError(f"--stand-in: unknown level {named[:30]!r} (choose from {', '.join(levels)})")
+    away = kept.away_after if args.away_after is None else args.away_after
+    clock = kept.turn_time if args.turn_time is None else args.turn_time
+    return StandInRules(level, away, clock)
 
 
 # -- browser seats: every remote seat (and the spectators) can be played in a web browser ------------
@@ -178,12 +183,13 @@ def new_table(args):
 
 
 def resume_table(args):
-    """A saved table brought back (the stand-in and the clock as set now: they are not saved)."""
+    """A saved table brought back, with the stand-in and the clock it kept (what the command
+    line gives again replaces them)."""
     from ..net.hosting import HostedTable
 
     table = HostedTable.resume(args.resume, host=args.host)
     try:
-        table.set_rules(standin_rules(args, table.session.game.id))
+        table.set_rules(standin_rules(args, table.session.game.id, table.rules))
     except UsageError:
         table.saver.release()
         raise

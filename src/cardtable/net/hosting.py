@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Sequence
+from dataclasses import asdict
 from typing import Any
 
 from ..core.engine import Outcome
@@ -51,6 +52,7 @@ class HostedTable:
         self.presenter = get_presenter(session.game.id)
         self.notices: list[str] = []
         self.rules = rules or StandInRules()
+        tokens.rules = asdict(self.rules)  # (kept with the tokens when they are next saved)
         self.hub = TableHub(
             session, tokens.kinds, self.presenter.irreversible, on_notice=self.notices.append, rules=self.rules
         )
@@ -116,12 +118,14 @@ class HostedTable:
         if tokens is None:
             saver.release()
             raise HostError(f"{saver.save_id} was not a hosted table (cardtable resume opens it here)")
-        return cls(saver.session, tokens, saver, host, rules=rules)
+        return cls(saver.session, tokens, saver, host, rules=rules or StandInRules(**tokens.rules))
 
     def set_rules(self, rules: StandInRules) -> None:
-        """The stand-in and the clock (before serving: a resumed table takes them as set now)."""
+        """The stand-in and the clock (before serving), kept with the tokens for a resume."""
         self.rules = rules
         self.hub.attendance.rules = rules
+        self.tokens.rules = asdict(rules)
+        save_tokens(self.saver.save_id, self.tokens)
 
     # -- serving --------------------------------------------------------------------------------
     def bind(self, port: int | None = None) -> int:

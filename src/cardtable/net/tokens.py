@@ -2,10 +2,10 @@
 
 A token is 24 random characters (``secrets.token_urlsafe(18)``); whoever has a seat's
 token plays that seat, and nothing else. They are compared in constant time
-(``hmac.compare_digest``). The host keeps them, with the seats' kinds and the port, in
-``tables/<save id>.json`` in the state folder (readable by this user only), so that a
-table resumed with ``cardtable host --resume`` keeps its addresses: a player who had
-joined rejoins with the address they have.
+(``hmac.compare_digest``). The host keeps them, with the seats' kinds, the port and the
+stand-in and the clock it set, in ``tables/<save id>.json`` in the state folder (readable
+by this user only), so that a table resumed with ``cardtable host --resume`` keeps its
+addresses (a player who had joined rejoins with the address they have) and its rules.
 """
 
 from __future__ import annotations
@@ -29,12 +29,14 @@ def new_token() -> str:
 @dataclass
 class TableTokens:
     """The seats' kinds ("human": at the host's keyboard, "remote", or a computer level),
-    a token per remote seat, the spectators' token, and the port the table was served on."""
+    a token per remote seat, the spectators' token, the port the table was served on, and
+    the host's stand-in and clock (``StandInRules``' fields; empty: as by default)."""
 
     kinds: list[str]
     seats: dict[int, str] = field(default_factory=dict)
     spectator: str = field(default_factory=new_token)
     port: int = 0
+    rules: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
     def for_kinds(cls, kinds: list[str]) -> TableTokens:
@@ -57,19 +59,38 @@ class TableTokens:
     # -- kept beside the save
     def to_json(self) -> dict[str, Any]:
         seats = {str(seat): token for seat, token in self.seats.items()}
-        return {"kinds": self.kinds, "seats": seats, "spectator": self.spectator, "port": self.port}
+        return {
+            "kinds": self.kinds,
+            "seats": seats,
+            "spectator": self.spectator,
+            "port": self.port,
+            "rules": self.rules,
+        }
 
     @classmethod
     def from_json(cls, data: Any) -> TableTokens:
         try:
             kinds = [str(kind) for kind in data["kinds"]]
             seats = {int(seat): str(token) for seat, token in data["seats"].items()}
-            tokens = cls(kinds, seats, str(data["spectator"]), int(data["port"]))
+            tokens = cls(kinds, seats, str(data["spectator"]), int(data["port"]), rules_of(data.get("rules", {})))
         except (KeyError, TypeError, ValueError, AttributeError):
             raise ValueError("not a table's tokens") from None
         if sorted(seats) != [i for i, kind in enumerate(kinds) if kind == "remote"]:
             raise ValueError("the tokens do not match the remote seats")
         return tokens
+
+
+def rules_of(data: Any) -> dict[str, Any]:
+    """The stand-in and the clock as kept (a table saved before they were kept has none):
+    a level's name and two waits, each a positive number of seconds or None."""
+    rules = dict(data)  # (TypeError, ValueError: not a mapping)
+    if set(rules) - {"level", "away_after", "turn_time"} or not isinstance(rules.get("level", ""), str):
+        raise ValueError("not a stand-in's rules")
+    for wait in ("away_after", "turn_time"):
+        value = rules.get(wait)
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int | float) or not value > 0):
+            raise ValueError("not a stand-in's rules")
+    return rules
 
 
 def tokens_path(save_id: str) -> Path:
