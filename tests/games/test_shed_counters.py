@@ -43,6 +43,17 @@ def test_a_seat_out_that_holds_cards_is_named():
     assert f"seat {seat} is out but holds {left} cards" in GAME.counter_violations(out)
 
 
+def test_the_places_of_the_seats_out_must_run_from_first_in_order():
+    state = mid_game()
+    seat = (state.turn + 1) % 4
+    gone = {"hands": put(state.hands, seat, ()), "known": put(state.known, seat, ()),
+            "up": put(state.up, seat, ()), "down": put(state.down, seat, ())}  # fmt: skip
+    first = evolve(state, places=put(state.places, seat, 1), **gone)
+    assert not [p for p in GAME.counter_violations(first) if p.startswith("places")]
+    second = evolve(state, places=put(state.places, seat, 2), **gone)  # nobody was first
+    assert f"places {second.places} of the players out are not 1, 2, ... in order" in GAME.counter_violations(second)
+
+
 def test_a_short_hand_while_the_deck_lasts_is_named():
     state = mid_game()
     seat = next(p for p in range(4) if state.hands[p])

@@ -55,7 +55,9 @@ def test_a_table_saved_before_the_rules_were_kept_resumes_with_both_off():
     assert resumed(save_id).rules == StandInRules()
 
 
-@pytest.mark.parametrize("rules", [{"level": 3}, {"away_after": -1}, {"turn_time": "soon"}, {"colour": "red"}, "fast", [1, 2]])
+@pytest.mark.parametrize(
+    "rules", [{"level": 3}, {"away_after": -1}, {"turn_time": "soon"}, {"colour": "red"}, "fast", [1, 2]]
+)
 def test_rules_that_make_no_sense_are_reported_by_the_files_name(rules):
     save_id = hosted_and_left(None)
     path = tokens_path(save_id)
