@@ -19,10 +19,21 @@ from cardtable.net.client import Refused, first_messages, ws_address
         ("https://example.org/play/?token=abc", "wss://example.org/table?token=abc"),
         ("HTTP://[::1]:4000/play?token=a-b_c", "ws://[::1]:4000/table?token=a-b_c"),
         ("ws://127.0.0.1:4000/player?token=abc", "ws://127.0.0.1:4000/player?token=abc"),  # (not a seat's page)
+        ("http://[bad/play?token=abc", "ws://[bad/play?token=abc"),  # (no address: left for connecting to refuse)
     ],
 )
 def test_a_printed_address_or_a_seats_browser_address_is_the_tables_websocket(given, meant):
     assert ws_address(given) == meant
+
+
+@pytest.mark.parametrize("address", ["ws://[bad", "http://[::1/play?token=x", "http://", "javascript:alert(1)"])
+def test_join_with_what_is_not_an_address_says_so_in_one_line(address, capsys, monkeypatch):
+    from cardtable import cli
+
+    monkeypatch.setenv("CARDTABLE_NO_TTY_CHECK", "1")
+    assert cli.main(["join", address]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("cardtable join: cannot reach") and err.count("\n") == 1 and "Traceback" not in err
 
 
 @run_async

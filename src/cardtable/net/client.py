@@ -48,7 +48,10 @@ def ws_address(address: str) -> str:
     if not sep:
         scheme, rest = "ws", address
     scheme = {"http": "ws", "https": "wss"}.get(scheme.lower(), scheme)
-    parts = urlsplit(f"{scheme}://{rest}")
+    try:
+        parts = urlsplit(f"{scheme}://{rest}")
+    except ValueError:  # (not an address at all, "ws://[x" say: connecting says so, in one line)
+        return f"{scheme}://{rest}"
     if parts.path.rstrip("/") == PLAY_PATH:
         parts = parts._replace(path=TABLE_PATH)
     return urlunsplit(parts)
