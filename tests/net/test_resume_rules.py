@@ -55,6 +55,17 @@ def test_a_table_saved_before_the_rules_were_kept_resumes_with_both_off():
     assert resumed(save_id).rules == StandInRules()
 
 
+def test_a_saved_level_the_game_has_not_is_refused_in_words_and_given_again_is_fine():
+    save_id = hosted_and_left(None)
+    path = tokens_path(save_id)
+    data = json.loads(path.read_text())
+    data["rules"] = {"level": "wizard"}
+    path.write_text(json.dumps(data))
+    with pytest.raises(UsageError, match="the saved table's stand-in .*unknown level 'wizard'"):
+        resumed(save_id)
+    assert resumed(save_id, "--stand-in", "easy").rules == StandInRules("easy")
+
+
 @pytest.mark.parametrize(
     "rules", [{"level": 3}, {"away_after": -1}, {"turn_time": "soon"}, {"colour": "red"}, "fast", [1, 2]]
 )

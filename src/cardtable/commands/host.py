@@ -100,7 +100,8 @@ def standin_rules(args: argparse.Namespace, game_id: str, kept=None):
     named = kept.level if args.stand_in is None else args.stand_in
     level = "normal" if named == "computer" else named.strip().lower()
     if level not in levels:
-        raise UsageError(f"--stand-in: unknown level {named[:30]!r} (choose from {', '.join(levels)})")
+        where = "--stand-in" if args.stand_in is not None else "the saved table's stand-in (give --stand-in)"
+        raise UsageError(f"{where}: unknown level {named[:30]!r} (choose from {', '.join(levels)})")
     away = kept.away_after if args.away_after is None else args.away_after
     clock = kept.turn_time if args.turn_time is None else args.turn_time
     return StandInRules(level, away, clock)
