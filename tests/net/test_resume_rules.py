@@ -67,7 +67,19 @@ def test_a_saved_level_the_game_has_not_is_refused_in_words_and_given_again_is_f
 
 
 @pytest.mark.parametrize(
-    "rules", [{"level": 3}, {"away_after": -1}, {"turn_time": "soon"}, {"colour": "red"}, "fast", [1, 2]]
+    "rules",
+    [
+        {"level": 3},
+        {"away_after": -1},
+        {"turn_time": "soon"},
+        {"turn_time": True},
+        {"away_after": float("nan")},
+        {"away_after": float("inf")},
+        {"turn_time": 1e9},
+        {"colour": "red"},
+        "fast",
+        [1, 2],
+    ],
 )
 def test_rules_that_make_no_sense_are_reported_by_the_files_name(rules):
     save_id = hosted_and_left(None)

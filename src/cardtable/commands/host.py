@@ -45,13 +45,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 # -- a player who has gone, and the turn clock ------------------------------------------------
-#: The longest wait either option takes (a day).
-MAX_WAIT = 86400.0
-
-
 def wait_seconds(text: str) -> float:
     """An argparse type: a positive, finite number of seconds, up to a day."""
     import math
+
+    from ..net.tokens import LONGEST_WAIT as MAX_WAIT
 
     try:
         value = float(text)

@@ -80,16 +80,23 @@ class TableTokens:
         return tokens
 
 
+#: The longest wait the stand-in and the clock take, in seconds (a day): ``cardtable host``'s
+#: options and the rules kept for a resume alike.
+LONGEST_WAIT = 86400.0
+
+
 def rules_of(data: Any) -> dict[str, Any]:
     """The stand-in and the clock as kept (a table saved before they were kept has none):
-    a level's name and two waits, each a positive number of seconds or None."""
+    a level's name and two waits, each a number of seconds up to ``LONGEST_WAIT``, or None."""
     rules = dict(data)  # (TypeError, ValueError: not a mapping)
     if set(rules) - {"level", "away_after", "turn_time"} or not isinstance(rules.get("level", ""), str):
         raise ValueError("not a stand-in's rules")
     for wait in ("away_after", "turn_time"):
         value = rules.get(wait)
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int | float) or not value > 0):
-            raise ValueError("not a stand-in's rules")
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value <= LONGEST_WAIT:
+            raise ValueError("not a stand-in's rules")  # (NaN and infinities too: neither is within)
     return rules
 
 
