@@ -68,7 +68,7 @@ def cards_conserved(state: OneTooManyState) -> bool:
 
 
 def _all_conserved(state: OneTooManyState) -> bool:
-    """``cards_conserved`` by all the places (a game's first state, or piles not one a seat as before)."""
+    """``cards_conserved`` by all the places (a game's first state, or piles for another number of seats)."""
     global _LAST
     held = [*state.deck, *state.center, *chain.from_iterable(state.piles)]
     if len(held) == len(state.cards) and frozen_cards(state.cards) == set(held):
