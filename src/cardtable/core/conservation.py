@@ -11,7 +11,8 @@ the state now does exactly when the changed places hold what they held.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence, Set
+from itertools import chain
 from typing import TypeVar
 
 H = TypeVar("H", bound=Hashable)  # a card, or a card's id
@@ -49,3 +50,10 @@ def same_cards(now: list[H], before: list[H]) -> bool:
     """Whether the cards that came into the changed places are those that left
     them (``before`` holds each card once: it comes from a conserved state)."""
     return now == before or len(now) == len(before) and set(now) == set(before)
+
+
+def held_once(places: Iterable[Sequence[H]], dealt: Set[H]) -> bool:
+    """Whether ``places`` together hold each of ``dealt`` (distinct cards) exactly once:
+    as many held as dealt, and the same set. The check from scratch, for a first state."""
+    held = list(chain.from_iterable(places))
+    return len(held) == len(dealt) and dealt == set(held)

@@ -40,7 +40,6 @@ import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
-from itertools import chain
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -48,6 +47,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from .actions import Actions
 from .actions import IllegalMove as IllegalMove
 from .cards import Card
+from .conservation import held_once
 from .event import Event as Event  # (re-exported: the engine contract's names are found here)
 from .outcome import Outcome as Outcome
 from .outcome import places_from_keys as places_from_keys
@@ -329,9 +329,7 @@ class Game(Actions[S, M], ABC, Generic[S, M, V, OptionsT]):
     def cards_conserved(self, state: S) -> bool:
         """Whether every dealt card is in exactly one zone: as many held as
         dealt, and the same set (the dealt cards are distinct)."""
-        held = list(chain.from_iterable(self.zone_contents(state)))
-        dealt = self.dealt(state)
-        return len(held) == len(dealt) and dealt == set(held)
+        return held_once(self.zone_contents(state), self.dealt(state))
 
     def invariant_violations(self, state: S) -> list[str]:
         """Card conservation, then ``counter_violations``. Only a state that

@@ -6,11 +6,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import fields
 from functools import lru_cache
-from itertools import chain
 from operator import attrgetter
 
 from ...core.cards import Card, Suit
-from ...core.conservation import moved, same_cards, seats_moved
+from ...core.conservation import held_once, moved, same_cards, seats_moved
 from ...core.engine import frozen_cards
 from .runs import longest_run, rank_mask
 from .state import CHOOSE, OVER, REDO, OneTooManyState, evolve
@@ -70,8 +69,7 @@ def cards_conserved(state: OneTooManyState) -> bool:
 def _all_conserved(state: OneTooManyState) -> bool:
     """``cards_conserved`` by all the places (a game's first state, or piles for another number of seats)."""
     global _LAST
-    held = [*state.deck, *state.center, *chain.from_iterable(state.piles)]
-    if len(held) == len(state.cards) and frozen_cards(state.cards) == set(held):
+    if held_once(zone_contents(state), frozen_cards(state.cards)):
         _LAST = state
         return True
     return False

@@ -11,11 +11,10 @@ hand). Once play starts the zones are the rows themselves.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from itertools import chain
 from typing import Any
 
 from ...core.cards import Card
-from ...core.conservation import moved, same_cards, seats_moved
+from ...core.conservation import held_once, moved, same_cards, seats_moved
 from .cards import FULL_DECK, FULL_DECK_SET, Cards
 from .deal import SHORT_DRAW_SIZE
 from .ranks import TEN
@@ -137,8 +136,7 @@ def cards_conserved(state: ShedState) -> bool:
 def _all_conserved(state: ShedState) -> bool:
     """``cards_conserved`` by all the places (the first state, or seats that do not match)."""
     global _LAST
-    cards = list(chain.from_iterable(held_rows(state)))
-    if len(cards) == len(FULL_DECK_SET) and FULL_DECK_SET == set(cards):
+    if held_once(held_rows(state), FULL_DECK_SET):
         _LAST = state
         return True
     return False
