@@ -27,7 +27,7 @@ from cardtable.bots.one_card_notes import (  # noqa: E402
 )
 from cardtable.core.cards import Rank, Suit  # noqa: E402
 from cardtable.core.engine import Event  # noqa: E402
-from cardtable.games.one_card import is_good_play  # noqa: E402
+from cardtable.games.one_card import OneCardState, is_good_play  # noqa: E402
 
 GAME = one_card.GAME
 
@@ -164,9 +164,8 @@ def _contradicting_case():
     raise AssertionError("no play in these games could have been otherwise")
 
 
-class _Hands:
-    def __init__(self, hands):
-        self.hands = hands
+def _Hands(hands):  # noqa: N802 (a state that holds only these hands: all ``weight`` reads)
+    return OneCardState(table=None, hands=hands, pile=b"", discard=b"", turn=0, mode=None)
 
 
 def test_a_deal_that_contradicts_an_observed_choice_weighs_less_than_one_that_fits():
@@ -192,7 +191,7 @@ def test_real_hands_never_weigh_zero_and_outweigh_deals_made_without_the_plays()
         assert truth > 0
         real.append(truth)
         sample = deal(GAME, view, GAME.determinize(view, random.Random(n)), random.Random(n), None, found)
-        assert [len(h) for h in sample.hands] == list(view.hand_sizes)
+        assert [len(h) for h in OneCardState._make(sample).hands] == list(view.hand_sizes)
         dealt.append(weight(GAME, view, sample, found))
     assert len(real) > 150
     assert sum(real) / len(real) > sum(dealt) / len(dealt) + 0.05

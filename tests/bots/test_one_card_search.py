@@ -9,6 +9,7 @@ import pytest
 one_card = pytest.importorskip("cardtable.games.one_card")
 from cardtable.bots.one_card import hard_rules, normal, settle, value  # noqa: E402
 from cardtable.games.one_card.moves import Play  # noqa: E402
+from cardtable.games.one_card.state import named  # noqa: E402
 
 GAME = one_card.GAME
 
@@ -37,7 +38,7 @@ def test_settling_a_last_card_scores_as_the_engine_does(players):
     for state, seat, moves in _positions(players, range(3)):
         for move in moves:
             got = [settle(state, seat, move, me) for me in range(players)]
-            if type(move) is Play and len(state.hands[seat]) == 1:
+            if type(move) is Play and len(named(state).hands[seat]) == 1:
                 after, _ = GAME.perform(state, seat, move)
                 assert got == [pytest.approx(value(GAME, after, me)) for me in range(players)]
                 settled += 1

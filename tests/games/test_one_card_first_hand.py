@@ -14,7 +14,7 @@ from one_card_helpers import cards
 from cardtable.cli import main
 from cardtable.core.record import replay
 from cardtable.games import get_game
-from cardtable.games.one_card import GAME, Draw, first_dealer, stacked_deck
+from cardtable.games.one_card import GAME, Draw, first_dealer, named, stacked_deck
 from cardtable.session import Seat, Session
 from cardtable.tui.flow.timeline import Timeline
 from cardtable.tui.presenters.one_card import PRESENTER
@@ -42,7 +42,7 @@ def test_the_first_deal_is_announced_as_every_later_one():
     assert dict(events[0].data) == {"hand": 1, "dealer": 2, "leader": 3, "cards": 5}
     assert state == GAME.new(4, seed=SEED, deck=deck())  # the same state as ``new``'s
     # hand 2's deal says the same two things, with its own dealer and up-card
-    later = [e.kind for e in GAME.deal_with_events(4, GAME.make_options(), deck(), state.table.rng, SEED)[1]]
+    later = [e.kind for e in GAME.deal_with_events(4, GAME.make_options(), deck(), named(state).table.rng, SEED)[1]]
     assert later == ["deal", "upcard"]
 
 

@@ -21,6 +21,7 @@ from cardtable.games.one_card import (
     Play,
     card_points,
     deal_size,
+    named,
     stacked_deck,
 )
 from cardtable.games.one_card.deal import deal
@@ -29,6 +30,7 @@ from cardtable.games.one_card.tables import card_ids
 
 
 def with_totals(state, totals):
+    state = named(state)
     return state._replace(table=dataclasses.replace(state.table, totals=tuple(totals)))
 
 
@@ -38,20 +40,20 @@ def with_totals(state, totals):
 def test_three_decks_of_54_cards():
     assert ALL_CARDS == multi_deck(3, jokers=True)
     assert len(ALL_CARDS) == 162 and sum(1 for x in ALL_CARDS if x.suit is None) == 6
-    s = GAME.new(4, seed=5)
+    s = named(GAME.new(4, seed=5))
     assert sorted(GAME.all_cards(s)) == sorted(ALL_CARDS)
 
 
 @pytest.mark.parametrize(("players", "size"), [(2, 7), (3, 5), (4, 5), (8, 5)])
 def test_hand_sizes(players, size):
-    s = GAME.new(players, seed=1)
+    s = named(GAME.new(players, seed=1))
     assert [len(h) for h in s.hands] == [size] * players
     assert len(s.pile) == 162 - size * players - 1
     assert deal_size(players, Options()) == size
 
 
 def test_hand_size_option():
-    s = GAME.new(3, {"hand_size": 9}, seed=1)
+    s = named(GAME.new(3, {"hand_size": 9}, seed=1))
     assert [len(h) for h in s.hands] == [9, 9, 9]
 
 
@@ -65,17 +67,17 @@ def test_players_from_two_to_eight():
 
 def test_the_deal_goes_one_card_at_a_time_from_the_dealers_left():
     deck = cards("2C 3C 4C 5C 6C 8C 9D") + [x for x in ALL_CARDS if x not in cards("2C 3C 4C 5C 6C 8C 9D")]
-    s = GAME.new(3, {"hand_size": 2}, seed=0, deck=deck)  # dealer: seat 2
+    s = named(GAME.new(3, {"hand_size": 2}, seed=0, deck=deck))  # dealer: seat 2
     assert s.table.dealer == 2 and s.turn == 0
     assert [s.hand(seat) for seat in range(3)] == [tuple(cards("2C 5C")), tuple(cards("3C 6C")), tuple(cards("4C 8C"))]
     assert s.top == c("9D") and len(s.discard) == 1
 
 
 def test_the_first_dealer_is_random_and_the_left_player_leads():
-    dealers = {GAME.new(4, seed=seed).table.dealer for seed in range(40)}
+    dealers = {named(GAME.new(4, seed=seed)).table.dealer for seed in range(40)}
     assert dealers == {0, 1, 2, 3}
     for seed in range(10):
-        s = GAME.new(4, seed=seed)
+        s = named(GAME.new(4, seed=seed))
         assert s.turn == (s.table.dealer + 1) % 4 and s.direction == 1
 
 
@@ -229,12 +231,12 @@ def test_every_hand_starts_clockwise_with_nothing_pending():
 
 
 def test_the_dealer_keeps_rotating():
-    s = GAME.new(3, {"hand_size": 1}, seed=0, deck=stacked_deck(3, [[c("9S")], [c("4D")], [c("6D")]], c("9H")))
+    s = named(GAME.new(3, {"hand_size": 1}, seed=0, deck=stacked_deck(3, [[c("9S")], [c("4D")], [c("6D")]], c("9H"))))
     dealers = [s.table.dealer]
     while len(dealers) < 5 and not GAME.is_over(s):
         before = s.table.hand_no
         while s.table.hand_no == before and not GAME.is_over(s):
-            s, _ = GAME.apply(s, s.turn, GAME.legal_moves(s, s.turn)[0])
+            s = named(GAME.apply(s, s.turn, GAME.legal_moves(s, s.turn)[0])[0])
         dealers.append(s.table.dealer)
     assert dealers == [2, 0, 1, 2, 0][: len(dealers)] and len(dealers) >= 3
 

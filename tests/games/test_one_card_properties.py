@@ -15,7 +15,7 @@ from cardtable.core.cards import Card, Suit
 from cardtable.core.codec import move_from_json, move_to_json
 from cardtable.core.engine import IllegalMove
 from cardtable.games import get_game
-from cardtable.games.one_card import ALL_CARDS, GAME, Options, Play
+from cardtable.games.one_card import ALL_CARDS, GAME, Options, Play, named
 
 FLIPPED = {
     "jack_countered_by_jack": True,
@@ -39,7 +39,7 @@ def random_game(players, seed, options=None, every=None):
             every(state, moves)
         if GAME.is_over(state):
             return state, moves
-        player = state.turn
+        player = named(state).turn
         move = rng.choice(GAME.legal_moves(state, player))
         state, events = GAME.apply(state, player, move)
         moves.append((player, move, events))
@@ -49,7 +49,7 @@ def random_game(players, seed, options=None, every=None):
 def check_legal_moves_agree(state, moves):
     rng = random.Random(len(moves))
     strays = [Play(card, suit) for card in rng.sample(ALL_CARDS, 6) for suit in (None, *Suit)]
-    for player in range(state.table.players):
+    for player in range(named(state).table.players):
         fast = GAME.legal_moves(state, player)
         slow = [
             m
@@ -81,7 +81,7 @@ def test_invariants_hold_and_the_game_ends(players):
 
     for seed in range(3):
         state, moves = random_game(players, seed, None, check)
-        totals = state.table.totals
+        totals = named(state).table.totals
         assert max(totals) >= 300
         out = GAME.outcome(state)
         assert out.points == totals
@@ -123,9 +123,9 @@ def test_a_view_shows_only_the_own_hand():
     state = GAME.new(4, seed=2)
     view = GAME.view(state, 1)
     zones = GAME.zones(state)
-    assert view.hand == state.hand(1) == zones["hand1"]
-    assert view.hand_sizes == (5, 5, 5, 5) and view.draw_size == len(state.pile)
-    assert view.top == state.top and view.to_act == (state.turn,)
+    assert view.hand == named(state).hand(1) == zones["hand1"]
+    assert view.hand_sizes == (5, 5, 5, 5) and view.draw_size == len(named(state).pile)
+    assert view.top == named(state).top and view.to_act == (named(state).turn,)
     others = {card for name in ("hand0", "hand2", "hand3", "deck") for card in zones[name]}
     shown = set()
     for name in view.__dataclass_fields__:
@@ -175,8 +175,8 @@ def test_random_options_and_players(players, seed, flips, target):
             check_legal_moves_agree(state, moves)
 
     state, moves = random_game(players, seed, options, check)
-    assert GAME.is_over(state) and max(state.table.totals) >= target
-    hands_played = state.table.hand_no
+    assert GAME.is_over(state) and max(named(state).table.totals) >= target
+    hands_played = named(state).table.hand_no
     assert sum(1 for _, _, events in moves for e in events if e.kind == "hand_end") == hands_played
 
 

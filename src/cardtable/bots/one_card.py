@@ -98,7 +98,8 @@ def easy(view: OneCardView, moves: Sequence[Any], rng: random.Random) -> Any:
 
 # -- hard: the search kit ---------------------------------------------------------------
 def hand_over(start: Any, state: Any) -> bool:
-    return state.table.hand_no != start.table.hand_no or state.table.over
+    table, start_table = state[0], start[0]  # (a One-Card state is a plain tuple, its table first)
+    return table.hand_no != start_table.hand_no or table.over
 
 
 def value(game: Game, state: Any, seat: int) -> float:
@@ -106,7 +107,7 @@ def value(game: Game, state: Any, seat: int) -> float:
     the chance of winning guessed from the lead in points (lower totals are better),
     surer as the target comes closer. Read from the state's public table (the
     totals, the target), so a rollout's end builds no view."""
-    table = state.table
+    table = state[0]  # (the state's table)
     return _totals_value(table.totals, seat, table.options.target, table.over)
 
 
@@ -127,10 +128,9 @@ def settle(state: Any, seat: int, move: Any, me: int) -> float | None:
     """The value for ``me`` if ``seat``'s ``move`` goes out (its last card), scored
     as the engine ends the hand (the others pay the points left in their hands)
     but without dealing the next hand; None for any other move."""
-    hands = state.hands
+    table, hands, pile, discard, turn, mode = state
     if type(move) is not Play or len(hands[seat]) != 1:
         return None
-    table = state.table
     totals = [t if s == seat else t + sum(PTS[c] for c in hands[s]) for s, t in enumerate(table.totals)]
     return _totals_value(totals, me, table.options.target, max(totals) >= table.options.target)
 

@@ -225,7 +225,7 @@ def weight(game: Game, view: OneCardView, state: Any, evidence: Evidence | None,
         return 1.0
     result = 1.0
     for seat, groups in evidence.items():
-        hand = state.hands[seat]
+        hand = state[1][seat]  # (the state's hands)
         done: set[ChoiceNote] = set()
         held = 0
         for group in groups:

@@ -124,11 +124,11 @@ def rules_on_ids(
         plays = [(m, card_of(m)) for m in moves if type(m) is Play]
         if len(plays) < 2:  # (no choice among plays: the rules play the only one, else draw or pass)
             return plays[0][0] if plays else fallback(moves)
-        hand = state.hands[seat]
-        mode = state.mode
+        table, hands, pile, discard, turn, mode = state
+        hand = hands[seat]
         if mode.jack:
             return max(plays, key=lambda p: _follow(hand, RANK[p[1]], SUIT[p[1]]))[0]
-        sizes = [len(h) for h in state.hands]
+        sizes = [len(h) for h in hands]
         n = len(sizes)
         if mode.pending:
             attacks = [p for p in plays if ATTACK[p[1]]]
@@ -141,7 +141,7 @@ def rules_on_ids(
                     return p[0]
             return fallback(moves)
         w = by_players(n)
-        scorer = Scorer(hand, sizes, seat, mode.direction, state.table.options.queen_skips_with_two, w)
+        scorer = Scorer(hand, sizes, seat, mode.direction, table.options.queen_skips_with_two, w)
         return max(plays, key=scorer.score)[0]
 
     return playout

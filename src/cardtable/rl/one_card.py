@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..games.one_card.actions import FACES, TO_FACE
-from ..games.one_card.state import OneCardState
+from ..games.one_card.state import State, suit_in_force
 from ..games.one_card.tables import ALL_CARDS, ATTACK, ID, POINTS
 from ..games.one_card.view import OneCardView
 from .layout import Layout, place, relative
@@ -66,17 +66,17 @@ class OneCardEncoder:
         self.stores = np.array([*stores, self.hand_no.start, self.over.start], np.intp)
         assert self.hand == slice(0, FACES) and self.top.stop == CARD_PARTS and self.to_act.stop <= 256
 
-    def observe(self, state: OneCardState, me: int) -> np.ndarray:
+    def observe(self, state: State, me: int) -> np.ndarray:
         """``encode(view(state, me))``, read from the state's fields that make that view
         (its hand, the public piles and counts; tests/rl check both agree), without
         building the view's cards: the environments' hot path. The card parts (hand,
         discard, top), the suit, the flags and the seats' one-hots are one count of their
         entries (as bytes: a card id translated to its entry; every entry of these parts
         is below 256, up to 8 players), the numbers one store."""
-        n, table, mode, hands = self.players, state.table, state.mode, state.hands
-        discard = state.discard
+        n = self.players
+        table, hands, pile, discard, turn, mode = state
         marks = hands[me].translate(IN_HAND) + discard.translate(IN_DISCARD) + ON_TOP[discard[-1]]
-        suit = state.suit
+        suit = suit_in_force(discard, mode)
         if suit is not None:
             marks += SUIT_MARK[suit]
         marks += FLAG_MARKS[mode.jack, mode.king, mode.direction == 1]
@@ -84,12 +84,12 @@ class OneCardEncoder:
         if table.last_winner is not None:
             spots.append(self.winner.start + (table.last_winner - me) % n)
         if not table.over:
-            spots.append(self.to_act.start + (state.turn - me) % n)
+            spots.append(self.to_act.start + (turn - me) % n)
         marks += bytes(spots)
         out = np.bincount(np.frombuffer(marks, U8), minlength=self.layout.size).astype(np.float32)
         seats = self.seats[me]
         last = table.last_points
-        values = [mode.pending, mode.passes, len(state.pile)]
+        values = [mode.pending, mode.passes, len(pile)]
         values += [len(hands[s]) for s in seats] + [table.totals[s] for s in seats]
         values += [last[s] for s in seats] if last else [0] * n
         values += [table.hand_no, table.over]

@@ -20,7 +20,7 @@ _EXPORTS = {
     "deal_size": ".deal", "first_dealer": ".deal", "stacked_deck": ".deal",
     "Draw": ".moves", "Pass": ".moves", "Play": ".moves",
     "Options": ".options",
-    "Mode": ".state", "OneCardState": ".state", "Table": ".state",
+    "Mode": ".state", "OneCardState": ".state", "State": ".state", "Table": ".state", "named": ".state",
     "ALL_CARDS": ".tables", "attack_value": ".tables", "card_points": ".tables", "is_good_play": ".tables",
     "OneCardView": ".view",
 }  # fmt: skip

@@ -29,7 +29,7 @@ from ...core.cards import Rank, Suit
 from ...core.engine import Game
 from .legality import DRAW, PASS, last_card_blocked
 from .moves import Draw, Pass, Play
-from .state import OneCardState
+from .state import State
 from .tables import ALL_CARDS, ANSWERS, COUNTERS, GOOD, ID, PLAYS, RANK, SUIT, Lazy, Mask
 from .transitions import draw, pass_turn, play
 
@@ -85,11 +85,11 @@ CODES_ANSWERING: dict[tuple[bool, bool], Lazy[int, bytes]] = {
 #: finds the card a face's code plays at its place in the translated hand. One
 #: tuple, replaced whole: safe between threads; shared by every ``OneCard``
 #: (a state is listed by identity, whichever game object listed it).
-Listed = tuple[OneCardState | None, int, bytes, bytes, bytes]
+Listed = tuple[State | None, int, bytes, bytes, bytes]
 LISTED: list[Listed] = [(None, -1, b"", b"", b"")]
 
 
-def legal_actions(game: Game[Any, Any, Any, Any], state: OneCardState, seat: int) -> bytes:
+def legal_actions(game: Game[Any, Any, Any, Any], state: State, seat: int) -> bytes:
     """``seat``'s legal codes (``b""`` unless they are to act): the same
     choices as ``legality.legal_moves``, in the same order (the plays in hand
     order, then draw or pass). A code repeats once per copy of its card in
@@ -134,7 +134,7 @@ def with_sevens(hand: bytes, translated: bytes, codes: bytes) -> bytes:
     return b"".join([SEVEN_CODES[card] if code == SEVEN_CODE else ONE[code] for card, code in pairs if code != NONE[0]])
 
 
-def step(game: Game[Any, Any, Any, Any], state: OneCardState, seat: int, action: object) -> OneCardState:
+def step(game: Game[Any, Any, Any, Any], state: State, seat: int, action: object) -> State:
     """``OneCard.step``: a code ``legal_actions`` just listed for this very
     state and seat is played at once (a face's card found at its place in the
     translated hand); any other is checked by ``Game.step``'s path
@@ -152,7 +152,7 @@ def step(game: Game[Any, Any, Any, Any], state: OneCardState, seat: int, action:
             if action == DRAW_CODE:
                 return draw(state, seat)
             return pass_turn(state, seat)
-    new: OneCardState = game.apply(state, seat, game.checked_move(state, seat, action))[0]
+    new: State = game.apply(state, seat, game.checked_move(state, seat, action))[0]
     return new
 
 
@@ -171,12 +171,12 @@ def card_of(hand: bytes, action: int) -> tuple[int, Suit | None]:
     return (hand[at] if at >= 0 else COPIES[face][0]), named
 
 
-def move_of(state: OneCardState, seat: int, action: int) -> Play | Draw | Pass:
+def move_of(state: State, seat: int, action: int) -> Play | Draw | Pass:
     if action == DRAW_CODE:
         return DRAW
     if action == PASS_CODE:
         return PASS
-    card, named = card_of(state.hands[seat], action)
+    card, named = card_of(state[1][seat], action)  # (the seat's hand)
     if named is None and RANK[card] == Rank.SEVEN:
         raise ValueError(f"a 7 is played naming a suit (codes {SEVENS} to {DRAW_CODE - 1}), not with code {action}")
     return PLAYS[card][0 if named is None else named]

@@ -9,10 +9,10 @@ from ...core.engine import BadOptions, Event
 from ...core.rng import Rng
 from .events import SEAT
 from .options import Options
-from .state import PLAIN, OneCardState, Table, evolve_table
+from .state import PLAIN, State, Table, evolve_table
 from .tables import ALL_CARDS, CODE, FACE, SUIT, card_ids
 
-Result = tuple[OneCardState, tuple[Event, ...]]
+Result = tuple[State, tuple[Event, ...]]
 
 
 def deal_size(players: int, options: Options) -> int:
@@ -72,8 +72,7 @@ def deal(table: Table, order: tuple[int, ...], logged: bool = True) -> Result:
         text = f"The up-card is {FACE[up]} (its power does not apply)."
         events.append(Event("upcard", text, data=(("card", CODE[up]),)))
     table = evolve_table(table, rng=rng, over=False)
-    state = OneCardState(table, hands, bytes(pile[1:]), bytes((up,)), leader, PLAIN[1])
-    return state, tuple(events)
+    return (table, hands, bytes(pile[1:]), bytes((up,)), leader, PLAIN[1]), tuple(events)
 
 
 def dealer_draw(players: int, seed: int) -> tuple[int, Rng]:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from ...core.engine import Outcome, places_from_keys
 from ...core.words import plural
-from .state import OneCardState
+from .state import State
 
 
-def outcome(state: OneCardState) -> Outcome:
-    totals = state.table.totals
+def outcome(state: State) -> Outcome:
+    totals = state[0].totals  # (the table's)
     places = places_from_keys([-t for t in totals])
     best = min(totals)
     reasons = []

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from operator import attrgetter
 
 from ...core.cards import Card
 from ...core.engine import Event, Game, IllegalMove, Outcome
@@ -27,7 +26,7 @@ from . import zones as card_zones
 from .legality import card_id, why_illegal, why_play_illegal
 from .moves import MOVE_TYPES, Draw, Pass, Play, describe_move
 from .options import Options as OneCardOptions
-from .state import OneCardState
+from .state import State, named
 from .tables import ALL_CARDS, ID
 from .transitions import PERFORM, draw, pass_turn, play, play_logged
 from .view import OneCardView, determinize, make_view
@@ -36,7 +35,7 @@ Move = Play | Draw | Pass
 Cards = tuple[Card, ...]
 
 
-class OneCard(Game[OneCardState, Move, OneCardView, OneCardOptions]):
+class OneCard(Game[State, Move, OneCardView, OneCardOptions]):
     id = INFO.id
     name = INFO.name
     summary = INFO.summary
@@ -55,37 +54,37 @@ class OneCard(Game[OneCardState, Move, OneCardView, OneCardOptions]):
     def check_deck(self, players: int, options: OneCardOptions, deck: Cards) -> None:
         deal.check_deck(players, options, deck)
 
-    def deal(self, players: int, options: OneCardOptions, order: Cards, rng: Rng, seed: int) -> OneCardState:
+    def deal(self, players: int, options: OneCardOptions, order: Cards, rng: Rng, seed: int) -> State:
         return deal.first_state(players, options, order, rng, seed)[0]
 
     def deal_with_events(
         self, players: int, options: OneCardOptions, order: Cards, rng: Rng, seed: int
-    ) -> tuple[OneCardState, tuple[Event, ...]]:
+    ) -> tuple[State, tuple[Event, ...]]:
         return deal.first_state(players, options, order, rng, seed)  # the first hand is announced as the others
 
     # -- the rules ---------------------------------------------------------------
     to_act = staticmethod(legality.to_act)  # (a direct call: it runs at every step)
 
-    def candidate_moves(self, state: OneCardState, player: int) -> Iterable[Move]:
+    def candidate_moves(self, state: State, player: int) -> Iterable[Move]:
         return legality.candidate_moves(state, player)
 
-    def why_illegal(self, state: OneCardState, player: int, move: Move) -> str | None:
+    def why_illegal(self, state: State, player: int, move: Move) -> str | None:
         return legality.why_illegal(state, player, move)
 
-    def legal_moves(self, state: OneCardState, player: int) -> list[Move]:
+    def legal_moves(self, state: State, player: int) -> list[Move]:
         # The same moves as the generic filter of ``candidate_moves`` by
         # ``why_illegal``, enumerated directly (tests check that they agree).
         return self.remember_legal(state, player, legality.legal_moves(state, player))
 
-    def perform(self, state: OneCardState, player: int, move: Move) -> tuple[OneCardState, tuple[Event, ...]]:
+    def perform(self, state: State, player: int, move: Move) -> tuple[State, tuple[Event, ...]]:
         return transitions.perform(state, player, move)
 
-    def advance(self, state: OneCardState, player: int, move: Move) -> OneCardState:
+    def advance(self, state: State, player: int, move: Move) -> State:
         if type(move) is Play:
             return play(state, player, ID[move.card], move.suit)
         return (draw if type(move) is Draw else pass_turn)(state, player)
 
-    def apply(self, state: OneCardState, player: int, move: Move) -> tuple[OneCardState, tuple[Event, ...]]:
+    def apply(self, state: State, player: int, move: Move) -> tuple[State, tuple[Event, ...]]:
         """``Game.apply`` (check the move, then perform it) without its
         generic layers on the usual path: it runs at every step."""
         kind = type(move)
@@ -93,11 +92,12 @@ class OneCard(Game[OneCardState, Move, OneCardView, OneCardOptions]):
             if isinstance(move, Play):
                 return play_logged(state, player, ID[move.card], move.suit)
             return PERFORM[kind](state, player, move)
-        if state.table.over or player != state.turn or kind not in MOVE_TYPES:
+        table, hands, pile, discard, turn, mode = state
+        if table.over or player != turn or kind not in MOVE_TYPES:
             return super().apply(state, player, move)  # refuses with the generic reason
         if isinstance(move, Play):  # as why_illegal, looking the card up once for both steps
             card = card_id(move.card)
-            reason = why_play_illegal(state, state.hands[player], card, move)
+            reason = why_play_illegal(state, hands[player], card, move)
             if reason is not None or card is None:  # (no card id: why_play_illegal gave the reason)
                 raise IllegalMove(reason or "not a card of this game")
             return play_logged(state, player, card, move.suit)
@@ -111,10 +111,10 @@ class OneCard(Game[OneCardState, Move, OneCardView, OneCardOptions]):
     legal_actions = actions.legal_actions  # (functions written as methods there: one call a step each)
     step = actions.step
 
-    def move_of(self, state: OneCardState, seat: int, action: int) -> Move:
+    def move_of(self, state: State, seat: int, action: int) -> Move:
         return actions.move_of(state, seat, action)
 
-    def action_of(self, state: OneCardState, seat: int, move: Move) -> int:
+    def action_of(self, state: State, seat: int, move: Move) -> int:
         try:
             return actions.action_of(move)
         except ValueError as exc:
@@ -124,31 +124,32 @@ class OneCard(Game[OneCardState, Move, OneCardView, OneCardOptions]):
         return describe_move(move)
 
     # -- views -------------------------------------------------------------------
-    def view(self, state: OneCardState, player: int | None) -> OneCardView:
+    def view(self, state: State, player: int | None) -> OneCardView:
         return make_view(state, player)
 
-    def determinize(self, view: OneCardView, rng: random.Random) -> OneCardState:
+    def determinize(self, view: OneCardView, rng: random.Random) -> State:
         return determinize(view, rng)
 
     # -- the end -----------------------------------------------------------------
-    #: ``state.table.over``, read in C (no Python frame: it runs at every step;
-    #: mypy sees an ``attrgetter``'s ``Any``, not the method it stands for)
-    is_over = staticmethod(attrgetter("table.over"))  # type: ignore[assignment]
+    is_over = staticmethod(legality.is_over)  # (a direct call: it runs at every step)
 
-    def outcome(self, state: OneCardState) -> Outcome:
+    def digest(self, state: State) -> str:
+        return super().digest(named(state))  # (printed with its fields named: the digests saves hold)
+
+    def outcome(self, state: State) -> Outcome:
         return outcome.outcome(state)
 
     # -- zones and counters ------------------------------------------------------
-    def zones(self, state: OneCardState) -> dict[str, Cards]:
+    def zones(self, state: State) -> dict[str, Cards]:
         return card_zones.zones(state)
 
-    def hidden_zones(self, state: OneCardState, player: int | None) -> tuple[str, ...]:
+    def hidden_zones(self, state: State, player: int | None) -> tuple[str, ...]:
         return card_zones.hidden_zones(state, player)
 
-    def with_zones(self, state: OneCardState, zones: Mapping[str, Cards]) -> OneCardState:
+    def with_zones(self, state: State, zones: Mapping[str, Cards]) -> State:
         return card_zones.with_zones(state, zones)
 
-    def all_cards(self, state: OneCardState) -> Cards:
+    def all_cards(self, state: State) -> Cards:
         return card_zones.all_cards(state)
 
     cards_conserved = staticmethod(card_zones.cards_conserved)

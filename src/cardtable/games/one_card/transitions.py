@@ -14,22 +14,22 @@ from . import events
 from .deal import Result, deal
 from .events import SEAT
 from .moves import Draw, Pass, Play
-from .state import ATTACKED, BUILD, JACKED, KINGED, NAMED, PLAIN, Mode, OneCardState, evolve_table, new_state
+from .state import ATTACKED, JACKED, KINGED, NAMED, PLAIN, Mode, State, evolve_table
 from .tables import ATTACK, BYTE, CODE, ID, POINTS, POWER
 
 
-def perform(state: OneCardState, player: int, move: object) -> Result:
+def perform(state: State, player: int, move: object) -> Result:
     return PERFORM[type(move)](state, player, move)
 
 
-def perform_play(state: OneCardState, player: int, move: Play) -> Result:
+def perform_play(state: State, player: int, move: Play) -> Result:
     return play_logged(state, player, ID[move.card], move.suit)
 
 
 # -- the moves without their events: what ``step`` and the search's ``advance`` run ----
 
 
-def play(state: OneCardState, player: int, card: int, named: Suit | None) -> OneCardState:
+def play(state: State, player: int, card: int, named: Suit | None) -> State:
     """The state after ``player`` plays the card with id ``card``, naming
     ``named`` if it is a 7 (``play_logged`` adds the events)."""
     table, hands, pile, discard, turn, mode = state
@@ -58,10 +58,10 @@ def play(state: OneCardState, player: int, card: int, named: Suit | None) -> One
     else:  # a King
         mode = KINGED[direction]
         nxt = player
-    return BUILD(OneCardState, (table, tuple(changed), pile, discard + BYTE[card], nxt, mode))
+    return (table, tuple(changed), pile, discard + BYTE[card], nxt, mode)
 
 
-def draw(state: OneCardState, player: int) -> OneCardState:
+def draw(state: State, player: int) -> State:
     """The state after ``player`` draws: one card, or an attack's penalty
     (what is left of the pile if it is short)."""
     table, hands, pile, discard, turn, mode = state
@@ -76,79 +76,83 @@ def draw(state: OneCardState, player: int) -> OneCardState:
     changed[player] += pile[:count]
     if total or mode.king:
         mode = PLAIN[mode.direction]  # (a draw never happens facing a Jack or after passes)
-    return BUILD(OneCardState, (table, tuple(changed), pile[count:], discard, nxt, mode))
+    return (table, tuple(changed), pile[count:], discard, nxt, mode)
 
 
-def pass_turn(state: OneCardState, player: int) -> OneCardState:
+def pass_turn(state: State, player: int) -> State:
     """The state after ``player`` passes, or loses the turn to a Jack."""
     table, hands, pile, discard, turn, mode = state
     nxt = (player + mode.direction) % table.players
     if mode.jack:  # losing the turn to a Jack is not a pass
-        return BUILD(OneCardState, (table, hands, pile, discard, nxt, PLAIN[mode.direction]))
+        return (table, hands, pile, discard, nxt, PLAIN[mode.direction])
     mode = Mode(mode.direction, passes=mode.passes + 1, named=mode.named)
     if mode.passes >= table.players:
         return end_hand(state, hands, discard, mode, None, None)[0]
-    return BUILD(OneCardState, (table, hands, pile, discard, nxt, mode))
+    return (table, hands, pile, discard, nxt, mode)
 
 
-def go_out(state: OneCardState, player: int, card: int, named: Suit | None, log: list[Event] | None) -> Result:
+def go_out(state: State, player: int, card: int, named: Suit | None, log: list[Event] | None) -> Result:
     """``player`` plays ``card``, their last: the hand ends."""
-    hands = list(state.hands)
-    hands[player] = b""
-    final = Mode(state.mode.direction, named=named)
-    return end_hand(state, tuple(hands), state.discard + BYTE[card], final, player, log)
+    table, hands, pile, discard, turn, mode = state
+    emptied = list(hands)
+    emptied[player] = b""
+    final = Mode(mode.direction, named=named)
+    return end_hand(state, tuple(emptied), discard + BYTE[card], final, player, log)
 
 
 # -- the moves with their events: what ``apply`` runs ------------------------------
 
 
-def play_logged(state: OneCardState, player: int, card: int, named: Suit | None) -> Result:
+def play_logged(state: State, player: int, card: int, named: Suit | None) -> Result:
     """``play`` and its event (told from the states before and after)."""
-    if len(state.hands[player]) == 1:
+    _, hands, _, _, _, mode = state
+    if len(hands[player]) == 1:
         return go_out(state, player, card, named, [events.OUT[player][card]])
     new = play(state, player, card, named)
-    mode, power = state.mode, POWER[card]
+    _, _, _, _, turn, after = new  # after the play: whose turn, and the mode
+    power = POWER[card]
     if mode.pending:
         if power == "three":
             return new, (events.CANCEL[player][card, mode.pending],)
-        return new, (events.ATTACK[player][card, new.mode.pending, new.turn],)
+        return new, (events.ATTACK[player][card, after.pending, turn],)
     if power == "" or power == "three":
         return new, (events.PLAIN[player][card],)
     if power == "attack":
-        return new, (events.ATTACK[player][card, new.mode.pending, new.turn],)
+        return new, (events.ATTACK[player][card, after.pending, turn],)
     if power == "seven":
         return new, (events.SEVEN[player][card, named],)
     if power == "jack":
-        return new, (events.JACK[player][card, new.turn],)
+        return new, (events.JACK[player][card, turn],)
     if power == "queen":
-        return new, (events.REVERSE[player][card, mode.jack, new.turn == player],)
+        return new, (events.REVERSE[player][card, mode.jack, turn == player],)
     return new, (events.KING[player][card],)
 
 
-def draw_logged(state: OneCardState, player: int, move: Draw | None = None) -> Result:
+def draw_logged(state: State, player: int, move: Draw | None = None) -> Result:
     """``draw`` and its events: the public one, and the drawer's own."""
+    _, _, pile, _, _, mode = state
     new = draw(state, player)
-    total = state.mode.pending
-    drawn = state.pile[: len(state.pile) - len(new.pile)]
+    total, left = mode.pending, new[2]  # (the pile left)
+    drawn = pile[: len(pile) - len(left)]
     public = events.PENALTY[player, len(drawn), total] if total else events.DRAW_ONE[player]
     if len(drawn) == 1:
         return new, (public, events.DRAWN[player][drawn[0]])
     return new, ((public, events.drawn(player, drawn)) if drawn else (public,))
 
 
-def pass_logged(state: OneCardState, player: int, move: Pass | None = None) -> Result:
+def pass_logged(state: State, player: int, move: Pass | None = None) -> Result:
     """``pass_turn`` and its events."""
-    mode = state.mode
+    table, hands, pile, discard, turn, mode = state
     if mode.jack:
         return pass_turn(state, player), (events.SKIP[player],)
     passes = mode.passes + 1
-    if passes >= state.table.players:
+    if passes >= table.players:
         final = Mode(mode.direction, passes=passes, named=mode.named)
-        return end_hand(state, state.hands, state.discard, final, None, [events.PASSES[player][passes], events.BLOCKED])
+        return end_hand(state, hands, discard, final, None, [events.PASSES[player][passes], events.BLOCKED])
     return pass_turn(state, player), (events.PASSES[player][passes],)
 
 
-PERFORM: dict[type, Callable[[OneCardState, int, Any], Result]] = {
+PERFORM: dict[type, Callable[[State, int, Any], Result]] = {
     Play: perform_play,
     Draw: draw_logged,
     Pass: pass_logged,
@@ -161,7 +165,7 @@ def hand_points(hand: bytes) -> int:
 
 
 def end_hand(
-    state: OneCardState,
+    state: State,
     hands: tuple[bytes, ...],
     discard: bytes,
     mode: Mode,
@@ -170,7 +174,7 @@ def end_hand(
 ) -> Result:
     """Score the hand, then either end the game or deal the next hand with
     the next dealer clockwise (``log``: the events so far, None if not logged)."""
-    table = state.table
+    table, _, pile, _, turn, _ = state
     players = table.players
     points = tuple(0 if seat == winner else hand_points(hand) for seat, hand in enumerate(hands))
     totals = tuple(t + p for t, p in zip(table.totals, points, strict=True))
@@ -182,8 +186,7 @@ def end_hand(
         names = " and ".join(SEAT[seat] for seat in winners)
         verb = "wins" if len(winners) == 1 else "share the win"
         final = evolve_table(table, totals=totals, last_points=points, last_winner=winner, over=True)
-        turn = state.turn if winner is None else winner
-        end = new_state(final, hands, state.pile, discard, turn, mode)
+        end = (final, hands, pile, discard, turn if winner is None else winner, mode)
         if log is None:
             return end, ()
         text = f"The game ends after hand {table.hand_no}: {names} {verb} with {plural(best, 'point')}."

@@ -10,7 +10,7 @@ from ...core.cards import Card, Rank, Suit
 from ...core.rng import Rng
 from .legality import to_act
 from .options import Options
-from .state import Mode, OneCardState, Table
+from .state import Mode, State, Table, suit_in_force
 from .tables import ALL_CARDS, card_ids, cards_of
 
 
@@ -49,21 +49,21 @@ class OneCardView:
         return self.options.target
 
 
-def make_view(state: OneCardState, player: int | None) -> OneCardView:
-    table = state.table
+def make_view(state: State, player: int | None) -> OneCardView:
+    table, hands, pile, discard, turn, mode = state
     return OneCardView(
         player=player,
         options=table.options,
-        hand=() if player is None else cards_of(state.hands[player]),
-        discard=cards_of(state.discard),
-        suit=state.suit,
-        direction=state.direction,
-        pending=state.pending,
-        jack_pending=state.jack,
-        king_pending=state.king,
-        passes=state.passes,
-        draw_size=len(state.pile),
-        hand_sizes=tuple(len(h) for h in state.hands),
+        hand=() if player is None else cards_of(hands[player]),
+        discard=cards_of(discard),
+        suit=suit_in_force(discard, mode),
+        direction=mode.direction,
+        pending=mode.pending,
+        jack_pending=mode.jack,
+        king_pending=mode.king,
+        passes=mode.passes,
+        draw_size=len(pile),
+        hand_sizes=tuple(len(h) for h in hands),
         totals=table.totals,
         last_points=table.last_points,
         last_winner=table.last_winner,
@@ -74,7 +74,7 @@ def make_view(state: OneCardState, player: int | None) -> OneCardView:
     )
 
 
-def determinize(view: OneCardView, rng: random.Random) -> OneCardState:
+def determinize(view: OneCardView, rng: random.Random) -> State:
     """Deal the cards ``view.player`` cannot see at random: the others'
     hands and the draw pile, from the cards not in their hand or the
     discard pile."""
@@ -99,4 +99,4 @@ def determinize(view: OneCardView, rng: random.Random) -> OneCardState:
     turn = view.to_act[0] if view.to_act else (view.last_winner or 0)
     named = view.suit if view.top.rank == Rank.SEVEN and view.suit != view.top.suit else None
     mode = Mode(view.direction, view.pending, view.jack_pending, view.king_pending, view.passes, named)
-    return OneCardState(table, tuple(hands), pile, bytes(discard), turn, mode)
+    return (table, tuple(hands), pile, bytes(discard), turn, mode)
