@@ -11,7 +11,7 @@ from textual.widgets import Button, Static
 
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
-from . import SCREEN_CSS
+from . import SCREEN_CSS, once_built
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -40,6 +40,7 @@ class ConfirmScreen(ModalScreen[bool]):
         yield KeysFooter()
         yield SizeNotice()
 
+    @once_built
     def on_mount(self) -> None:
         self.query_one("#yes", Button).focus()
 

@@ -15,7 +15,7 @@ from textual.widgets import Button, Static
 from ..cardfaces import CardStyle, colour_suits
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
-from . import SCREEN_CSS
+from . import SCREEN_CSS, once_built
 
 
 class CurtainScreen(Screen[None]):
@@ -68,6 +68,7 @@ class CurtainScreen(Screen[None]):
         yield KeysFooter()
         yield SizeNotice()
 
+    @once_built
     def on_mount(self) -> None:
         if not self.armed:
             self.set_timer(self.delay, self._arm)

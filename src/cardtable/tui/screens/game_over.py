@@ -16,7 +16,7 @@ from ..cardfaces import colour_suits, style_of
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
 from ..widgets.text_table import text_table
-from . import SCREEN_CSS
+from . import SCREEN_CSS, once_built
 
 
 def with_names(text: str, names: Sequence[str]) -> str:
@@ -104,10 +104,9 @@ class GameOverScreen(Screen[str]):
         yield KeysFooter()
         yield SizeNotice()
 
+    @once_built
     def on_mount(self) -> None:
-        # (the screen may already be dismissed and emptied when this runs: a key pressed fast)
-        for button in self.query("#again").results(Button):
-            button.focus()
+        self.query_one("#again", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

@@ -24,7 +24,7 @@ from ..cardfaces import CardStyle, plain_cards
 from ..widgets.footer import KeysFooter
 from ..widgets.move_log import log_text
 from ..widgets.size_notice import SizeNotice
-from . import SCREEN_CSS
+from . import SCREEN_CSS, once_built
 
 
 @dataclass(frozen=True)
@@ -154,6 +154,7 @@ class HistoryScreen(Screen[None]):
         yield KeysFooter()
         yield SizeNotice()
 
+    @once_built
     def on_mount(self) -> None:
         self.show("")
         self.query_one(Input).focus()

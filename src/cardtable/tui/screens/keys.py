@@ -26,7 +26,7 @@ from textual.widgets import Static
 
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
-from . import SCREEN_CSS
+from . import SCREEN_CSS, once_built
 
 #: The sections of the keys screen: a title, and the classes whose bindings it lists
 #: (``module:Class`` under ``cardtable.tui``, imported when the screen opens;
@@ -259,6 +259,7 @@ class KeysScreen(ModalScreen[None]):
         yield KeysFooter()
         yield SizeNotice()
 
+    @once_built
     def on_mount(self) -> None:
         self.query_one("#keys").focus()  # ↑ ↓ PgUp PgDn scroll it
 

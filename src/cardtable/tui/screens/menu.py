@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 from ...games import available_game_info
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
+from . import once_built
 
 #: The items after the games: (id, label).
 EXTRA_ITEMS: tuple[tuple[str, str], ...] = (
@@ -63,6 +64,7 @@ class MenuScreen(Screen[None]):
         yield KeysFooter()
         yield SizeNotice()
 
+    @once_built
     def on_mount(self) -> None:
         menu = self.query_one(OptionList)
         menu.highlighted = 0

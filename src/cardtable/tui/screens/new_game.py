@@ -23,7 +23,7 @@ from ..widgets.field_input import FieldInput
 from ..widgets.footer import KeysFooter
 from ..widgets.options_form import OptionsForm, show_error
 from ..widgets.size_notice import SizeNotice
-from . import SCREEN_CSS, size_classes
+from . import SCREEN_CSS, once_built, size_classes
 
 if TYPE_CHECKING:
     from ...core.engine import Game
@@ -127,6 +127,7 @@ class NewGameScreen(Screen[GameSetup | None]):
     def _seat_lines(self) -> list[Horizontal]:
         return list(self.query(".seat-line").results(Horizontal))
 
+    @once_built
     def on_mount(self) -> None:
         self.validate()
 

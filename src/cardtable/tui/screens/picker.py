@@ -16,7 +16,7 @@ from ..cardfaces import colour_suits, style_of
 from ..presenters.base import Picker
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
-from . import SCREEN_CSS
+from . import SCREEN_CSS, once_built
 
 
 class PickerScreen(ModalScreen[Any]):
@@ -48,6 +48,7 @@ class PickerScreen(ModalScreen[Any]):
         yield KeysFooter()
         yield SizeNotice()
 
+    @once_built
     def on_mount(self) -> None:
         options = self.query_one(OptionList)
         options.highlighted = self.first

@@ -29,7 +29,7 @@ from ..presenters.base import Presenter
 from ..widgets.footer import KeysFooter
 from ..widgets.move_log import MoveLog
 from ..widgets.size_notice import SizeNotice
-from . import SCREEN_CSS
+from . import SCREEN_CSS, once_built
 
 
 def _order(card) -> tuple:
@@ -139,6 +139,7 @@ class ReplayScreen(Screen[None]):
         yield KeysFooter()
         yield SizeNotice()
 
+    @once_built
     def on_mount(self) -> None:
         self.query_one(MoveLog).card_style = self.card_style
         self.redraw()

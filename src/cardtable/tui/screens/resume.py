@@ -19,7 +19,7 @@ from ...storage.saves import DamagedSave, Listing, SaveStore
 from ..save_text import describe_time, players_text, turn_text
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
-from . import SCREEN_CSS
+from . import SCREEN_CSS, once_built
 
 
 def problem_lines(listing: Listing) -> list[str]:
@@ -52,6 +52,7 @@ class ResumeScreen(Screen[str | None]):
         yield KeysFooter()
         yield SizeNotice()
 
+    @once_built
     def on_mount(self) -> None:
         self.listing = self.store.list_saves()
         table = self.query_one(DataTable)

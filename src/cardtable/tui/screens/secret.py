@@ -24,7 +24,7 @@ from ..cardfaces import colour_suits, style_of
 from ..presenters.base import Prompt
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
-from . import SCREEN_CSS
+from . import SCREEN_CSS, once_built
 
 
 class NumberField(Input):
@@ -120,6 +120,7 @@ class SecretPromptScreen(ModalScreen[Any]):
         yield KeysFooter()
         yield SizeNotice()
 
+    @once_built
     def on_mount(self) -> None:
         self._error("")
         self.say("")

@@ -22,7 +22,7 @@ from ...storage.settings import Settings, save_settings, theme_names
 from ..settings import CURTAIN_LABELS, SPEED_LABELS
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
-from . import SCREEN_CSS
+from . import SCREEN_CSS, once_built
 
 CARD_STYLES = [("Unicode suits (10♥ A♠)", "unicode"), ("ASCII only (10H AS)", "ascii")]
 SPEED_CHOICES = [(label, speed) for speed, label in SPEED_LABELS.items()]
@@ -75,6 +75,7 @@ class SettingsScreen(Screen["Settings | None"]):
         yield KeysFooter()
         yield SizeNotice()
 
+    @once_built
     def on_mount(self) -> None:
         self._theme_before = self.app.theme
         self.query_one("#settings-notice").display = bool(self.notice)

@@ -24,7 +24,7 @@ from ...storage.stats import HOW_PLAYERS_ARE_TOLD_APART, StatsReport, StatsStore
 from ...storage.stats_query import PLAYER_COLUMNS, StatRow
 from ..widgets.footer import KeysFooter
 from ..widgets.size_notice import SizeNotice
-from . import SCREEN_CSS
+from . import SCREEN_CSS, once_built
 
 ALL = "all-games"
 SECTIONS = (("players", "Players"), ("versus", "Head to head"), ("games", "Recent games"))
@@ -139,6 +139,7 @@ class StatisticsScreen(Screen[None]):
         yield KeysFooter()
         yield SizeNotice()
 
+    @once_built
     def on_mount(self) -> None:
         self.query_one("#stats-notice").display = self.notice is not None
         if self.notice:

@@ -39,7 +39,7 @@ from ..widgets.card_rows import CardRows, CardScroll
 from ..widgets.footer import KeysFooter
 from ..widgets.move_log import MoveLog
 from ..widgets.size_notice import SizeNotice
-from . import SCREEN_CSS
+from . import SCREEN_CSS, once_built
 from .confirm import ConfirmScreen
 from .curtain import CurtainScreen
 from .interlude import RevealScreen, SummaryScreen
@@ -136,6 +136,7 @@ class TableScreen(Screen[None]):
         yield KeysFooter()
         yield SizeNotice()
 
+    @once_built
     def on_mount(self) -> None:
         self.query_one(MoveLog).card_style = self.card_style
         self.query_one(CardRows).style = self.card_style
