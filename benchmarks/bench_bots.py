@@ -147,7 +147,7 @@ def iteration_rates(spots: list[Position], iterations: int = 20, reps: int = 3) 
         return {"search": None, "view_playouts": None}
     game = get_game(spots[0].game_id)
     kit = strategies(game).SEARCH
-    kits = {"search": kit, "view_playouts": replace(kit, playout=None, settle=None)}
+    kits = {"search": kit, "view_playouts": replace(kit, playout=None, settle=None, actions=False)}
     rates: dict[str, list[float]] = {name: [] for name in kits}
     for _ in range(reps):
         for name, k in kits.items():

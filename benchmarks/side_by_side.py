@@ -1,7 +1,7 @@
 """The step cost of one engine from several source trees, side by side in one run.
 
 ``python benchmarks/side_by_side.py [--game one-card] [--tree NAME=PYTHONPATH ...] [--peer rlcard_uno_like_for_like]
-[--reps 15] [--steps 10000]``
+[--reps 15] [--steps 10000] [--search]``
 
 Each ``--tree`` (e.g. ``base=/tmp/base/src``, ``new=src``) gets a worker
 process with that ``PYTHONPATH`` importing ``cardtable``; each ``--peer`` of
@@ -10,6 +10,12 @@ one pass over the same seeds (the step-cost loop of ``bench_engine``, process
 CPU time), so the machine's load falls on all of them alike. Prints each
 one's median µs per step with its spread, and the ratios of the medians to the
 first peer and to the first tree.
+
+With ``--search`` each tree's worker times the hard level's search instead:
+``bench_bots.searched`` positions (8 a game), a fixed 20 iterations a decision
+(``SearchBot(iterations=20)``), and prints µs per search iteration (an
+iteration: one sampled state, every active candidate played out on it); the
+ratio of two trees' medians is the inverse of their iterations per second.
 """
 
 from __future__ import annotations
@@ -23,6 +29,30 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+
+SEARCH_WORKER = """
+import gc, json, sys
+from time import process_time
+sys.path.insert(0, {here!r})
+import bench_bots
+from cardtable.bots import SearchBot, strategies
+from cardtable.games import get_game
+name, players = {name!r}, {players}
+game = get_game(name)
+kit = strategies(game).SEARCH
+spots = bench_bots.searched(name, players, 8)
+gc.collect(); gc.freeze()
+print(json.dumps({{"ready": len(spots)}}), flush=True)
+for line in sys.stdin:
+    done, seconds = 0, 0.0
+    for spot in spots:
+        bot = SearchBot(game, kit, seed=spot.seed, iterations=20)
+        started = process_time()
+        bot.choose(spot.view, spot.events)
+        seconds += process_time() - started
+        done += bot.report.iterations
+    print(json.dumps({{"us": seconds / done * 1e6, "steps": done}}), flush=True)
+"""
 
 WORKER = """
 import gc, json, sys
@@ -47,11 +77,14 @@ for line in sys.stdin:
 
 
 class Worker:
-    def __init__(self, label: str, loop: str, pythonpath: str | None, players: int, steps: int) -> None:
+    def __init__(
+        self, label: str, loop: str, pythonpath: str | None, players: int, steps: int, search: bool = False
+    ) -> None:
         env = dict(os.environ)
         if pythonpath is not None:
             env["PYTHONPATH"] = str(Path(pythonpath).resolve())
-        code = WORKER.format(here=str(HERE), name=loop, players=players, steps=steps)
+        template = SEARCH_WORKER if search else WORKER
+        code = template.format(here=str(HERE), name=loop, players=players, steps=steps)
         self.label = label
         self.proc = subprocess.Popen(
             [sys.executable, "-c", code], env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
@@ -81,11 +114,14 @@ def main(argv=None) -> int:
     parser.add_argument("--reps", type=int, default=15)
     parser.add_argument("--steps", type=int, default=10_000)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--search", action="store_true", help="time the hard level's search iterations instead")
     args = parser.parse_args(argv)
+    if args.search and args.peer:
+        parser.error("--search compares trees only (a peer has no search)")
     workers = []
     for tree in args.tree or [f"current={os.environ.get('PYTHONPATH', '')}"]:
         label, _, path = tree.partition("=")
-        workers.append(Worker(label, args.game, path or None, args.players, args.steps))
+        workers.append(Worker(label, args.game, path or None, args.players, args.steps, args.search))
     peers = [Worker(peer, peer, None, args.players, args.steps) for peer in args.peer]
     everyone = workers + peers
     try:
@@ -114,7 +150,8 @@ def main(argv=None) -> int:
     if args.json:
         print(json.dumps({"reps": args.reps, "players": args.players, "rows": rows}, indent=2))
         return 0
-    head = ["name", "µs/step (median)", "min–max", "steps", f"÷ {first_tree}"] + ([f"÷ {anchor}"] if anchor else [])
+    unit, count = ("µs/iteration", "iterations") if args.search else ("µs/step", "steps")
+    head = ["name", f"{unit} (median)", "min–max", count, f"÷ {first_tree}"] + ([f"÷ {anchor}"] if anchor else [])
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
     for r in rows:

@@ -31,13 +31,14 @@ def _positions(players, seeds, steps=3000):
 
 @pytest.mark.parametrize("players", [2, 3])
 def test_settling_a_last_card_scores_as_the_engine_does(players):
-    """``settle`` values a move that goes out as performing it and scoring the
+    """``settle`` values an action that goes out as performing it and scoring the
     result does (the next hand's deal, or the game's end, included), and
-    declines every other move."""
+    declines every other action."""
     settled = declined = 0
-    for state, seat, moves in _positions(players, range(3)):
-        for move in moves:
-            got = [settle(state, seat, move, me) for me in range(players)]
+    for state, seat, _moves in _positions(players, range(3)):
+        for code in GAME.legal_actions(state, seat):
+            got = [settle(state, seat, code, me) for me in range(players)]
+            move = GAME.move_of(state, seat, code)
             if type(move) is Play and len(named(state).hands[seat]) == 1:
                 after, _ = GAME.perform(state, seat, move)
                 assert got == [pytest.approx(value(GAME, after, me)) for me in range(players)]

@@ -24,6 +24,7 @@ from typing import Any
 from ..core.cards import Rank, Suit
 from ..core.engine import Game
 from ..games.one_card import ALL_CARDS, attack_value, card_points, is_good_play
+from ..games.one_card.actions import DRAW_CODE
 from ..games.one_card.moves import Draw, Play
 from ..games.one_card.tables import POINTS as PTS
 from ..games.one_card.view import OneCardView
@@ -31,7 +32,7 @@ from .base import seat_of
 from .decision import FixedRule
 from .hints import plural
 from .one_card_evidence import deal, evidence, weight
-from .one_card_playout import NORMAL, Scorer, Weights, card_of, fallback, hard_weights, playout_hard
+from .one_card_playout import NORMAL, Scorer, Weights, fallback, hard_weights, play_code, playout_hard
 from .search import SearchKit
 
 SEVEN, THREE, JACK, QUEEN, KING = Rank.SEVEN, Rank.THREE, Rank.JACK, Rank.QUEEN, Rank.KING
@@ -67,7 +68,7 @@ def rules(weights: Weights | Callable[[int], Weights]) -> Any:
                 return threes[0]
             return fallback(moves)
         scorer = Scorer.of_view(view, by_players(view.players))
-        return max(plays, key=lambda m: scorer.score((m, card_of(m))))
+        return max(plays, key=lambda m: scorer.score(play_code(m)))
 
     return strategy
 
@@ -124,12 +125,12 @@ def _totals_value(totals: Sequence[int], seat: int, target: int, over: bool) -> 
     return 1.0 / (1.0 + math.exp(-lead / (30.0 + remaining / 5.0)))
 
 
-def settle(state: Any, seat: int, move: Any, me: int) -> float | None:
-    """The value for ``me`` if ``seat``'s ``move`` goes out (its last card), scored
-    as the engine ends the hand (the others pay the points left in their hands)
-    but without dealing the next hand; None for any other move."""
+def settle(state: Any, seat: int, code: int, me: int) -> float | None:
+    """The value for ``me`` if ``seat``'s action ``code`` goes out (a play of its
+    last card), scored as the engine ends the hand (the others pay the points left
+    in their hands) but without dealing the next hand; None for any other action."""
     table, hands, pile, discard, turn, mode = state
-    if type(move) is not Play or len(hands[seat]) != 1:
+    if code >= DRAW_CODE or len(hands[seat]) != 1:  # (a draw or a pass, or not the last card)
         return None
     totals = [t if s == seat else t + sum(PTS[c] for c in hands[s]) for s, t in enumerate(table.totals)]
     return _totals_value(totals, me, table.options.target, max(totals) >= table.options.target)
@@ -158,7 +159,7 @@ def candidates(view: OneCardView, moves: list, prior: Any) -> list:
         return [prior]
     scorer = Scorer.of_view(view, hard_weights(view.players))
     scored = sorted(
-        ((scorer.score((m, card_of(m))), i, m) for i, m in enumerate(_distinct(plays))),
+        ((scorer.score(play_code(m)), i, m) for i, m in enumerate(_distinct(plays))),
         key=lambda t: (-t[0], t[1]),
     )
     out = [m for _, _, m in scored[:3]]
@@ -221,6 +222,7 @@ STRATEGIES = {"easy": easy, "normal": normal}
 SEARCH = SearchKit(
     policy=hard_rules,
     playout=playout_hard,
+    actions=True,
     value=value,
     settle=settle,
     horizon=hand_over,

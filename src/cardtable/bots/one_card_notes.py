@@ -28,7 +28,7 @@ from ..games.one_card import ALL_CARDS, attack_value, is_good_play
 from ..games.one_card.tables import ATTACK as ATTACK_ID
 from ..games.one_card.tables import GOOD, RANK, SUIT
 from ..games.one_card.tables import POINTS as POINTS_ID
-from .one_card_playout import NORMAL, Scorer
+from .one_card_playout import NORMAL, Scorer, code_of
 
 SEVEN, THREE, JACK, QUEEN = Rank.SEVEN, Rank.THREE, Rank.JACK, Rank.QUEEN
 ATTACK = {card: attack_value(card) for card in ALL_CARDS}
@@ -129,15 +129,15 @@ class Chose:
         seven = RANK[played] == SEVEN and named is not None
         if not alternatives and not seven:
             return True
-        scorer = Scorer([played, *held], self.sizes, seat, self.direction, options.queen_skips_with_two, NORMAL)
+        scorer = Scorer(bytes((played, *held)), self.sizes, seat, self.direction, options.queen_skips_with_two, NORMAL)
         if seven and scorer.suit is not None and named != scorer.suit:
             return False  # the rules name the suit they hold most of (7s aside)
         if not alternatives:
             return True
-        mine = scorer.score((_Named(named), played))
+        mine = scorer.score(code_of(played, named))
         for c in alternatives:
-            other = _Named((scorer.suit if scorer.suit is not None else Suit(0)) if RANK[c] == SEVEN else None)
-            if scorer.score((other, c)) > mine + 1e-9:
+            other = (scorer.suit if scorer.suit is not None else Suit(0)) if RANK[c] == SEVEN else None
+            if scorer.score(code_of(c, other)) > mine + 1e-9:
                 return False
         return True
 
@@ -194,15 +194,6 @@ HardNote = NoGood | NoAnswer | NoQueen
 CardNote = NoPlain | NamedSuit
 ChoiceNote = Chose | Answered | Countered
 Note = HardNote | CardNote | ChoiceNote
-
-
-class _Named:
-    """The one field of a play the scorer reads besides its card: the suit named."""
-
-    __slots__ = ("suit",)
-
-    def __init__(self, suit: Suit | None) -> None:
-        self.suit = suit
 
 
 class Group:

@@ -1,17 +1,19 @@
-"""One-Card's rule-based play on the engine's card ids: the normal rules, the
-hard level's tuned rules, and the search's playouts.
+"""One-Card's rule-based play on the engine's card ids and action codes: the
+normal rules, the hard level's tuned rules, and the search's playouts.
 
 ``Scorer`` rates a play in a normal turn; its ``Weights`` are the rules' knobs
 (``NORMAL`` for the normal level, ``HARD`` for the hard level's prior and
-playouts, tuned against ``normal``: docs/bots.md). ``rules_on_ids(weights)``
-is the rules as a playout policy, ``(state, seat, moves, rng) -> move``:
-``playout_hard`` makes exactly the move ``one_card.hard_rules`` makes from the
-seat's view (a test checks it, and the normal weights, on many positions), but
-it reads the hand as card ids from the sampled state and answers every
-question about a card with a look-up in the engine's public tables
-(``games.one_card.tables``), so a playout step builds no view and no ``Card``.
-It is used only inside the search, on states the search sampled itself; the
-search's own decisions still start from the seat's view.
+playouts, tuned against ``normal``: docs/bots.md). ``rules_on_codes(weights)``
+is the rules as a playout policy on the integer action interface,
+``(state, seat, codes, rng) -> code`` with ``codes`` what
+``OneCard.legal_actions`` lists: ``playout_hard`` makes exactly the move
+``one_card.hard_rules`` makes from the seat's view (a test checks it, and the
+normal weights, on many positions), but it reads the hand as card ids from the
+sampled state and answers every question about a play with a look-up in the
+engine's public tables (``games.one_card.tables``, ``actions.PLAY_OF``), so a
+playout step builds no view, no move and no ``Card``. It is used only inside
+the search, on states the search sampled itself; the search's own decisions
+still start from the seat's view.
 """
 
 from __future__ import annotations
@@ -19,21 +21,59 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..core.cards import Rank, Suit
-from ..games.one_card.moves import Draw, Pass, Play
-from ..games.one_card.tables import ATTACK, GOOD, ID, PLAYS, POINTS, RANK, SUIT
+from ..games.one_card.actions import DRAW_CODE, FACES, PASS_CODE, PLAY_OF, SEVENS
+from ..games.one_card.moves import Draw, Pass
+from ..games.one_card.tables import ATTACK, GOOD, ID, POINTS, RANK, SUIT, Lazy
 
 SEVEN, THREE, JACK, QUEEN, KING = Rank.SEVEN, Rank.THREE, Rank.JACK, Rank.QUEEN, Rank.KING
 
-#: the card id of each ready-made play (legal moves are these very objects)
-PLAY_ID: dict[int, int] = {id(play): card for card, plays in enumerate(PLAYS) for play in plays}
+#: the codes that are not plays (``actions.PLAY_OF`` gives each play code's card id, its
+#: first deck's copy, the copies playing alike, and the suit it names)
+NOT_PLAYS = bytes((DRAW_CODE, PASS_CODE))
+#: ``NOT_GOOD[rank][suit]``: the card ids that are not good plays in that situation, as
+#: ``bytes``: ``len(hand.translate(None, NOT_GOOD[rank][suit]))`` counts a hand's good
+#: plays in one call into C (the loop over the hand it replaces cost the search about 8%)
+NOT_GOOD: tuple[Lazy[Suit | None, bytes], ...] = tuple(
+    Lazy(lambda suit, rank=rank: bytes(i for i, ok in enumerate(GOOD[rank][suit]) if not ok))
+    for rank in range(len(GOOD))
+)
 
 
-def card_of(move: Any) -> int:
-    card = PLAY_ID.get(id(move))
-    return ID[move.card] if card is None else card
+class Facts(NamedTuple):
+    """What the scoring of a play reads about its code, looked up once (``FACTS``)."""
+
+    card: int  # the card id played (its first deck's copy: the copies play alike)
+    rank: Rank
+    named: Suit | None  # the suit a 7 names
+    points: int
+    attack: int
+    not_good: bytes  # the cards that may not follow it (``NOT_GOOD`` of the situation it leaves)
+    good: bool  # whether the card could follow itself (then it is not counted as its own follower)
+
+
+def _facts(card: int, named: Suit | None) -> Facts:
+    rank = RANK[card]
+    suit = SUIT[card] if named is None else named
+    return Facts(card, rank, named, POINTS[card], ATTACK[card], NOT_GOOD[rank][suit], GOOD[rank][suit][card])
+
+
+#: per play code (0-69), its ``Facts``
+FACTS: tuple[Facts, ...] = tuple(_facts(card, named) for card, named in PLAY_OF)
+
+
+def code_of(card: int, named: Suit | None) -> int:
+    """The action code of playing card id ``card`` (naming ``named``, a 7's suit)."""
+    if RANK[card] != SEVEN:
+        return card % FACES
+    return SEVENS + 4 * (SUIT[card] or 0) + (named if named is not None else 0)
+
+
+def play_code(move: Any) -> int:
+    """The action code of a ``Play`` of One-Card (its card and the suit it names)."""
+    return code_of(ID[move.card], move.suit)
 
 
 def fallback(moves: Sequence[Any]) -> Any:
@@ -47,9 +87,9 @@ def fallback(moves: Sequence[Any]) -> Any:
     return moves[0]
 
 
-def _follow(hand: Sequence[int], rank: int, suit: Suit | None) -> int:
-    good = GOOD[rank][suit]
-    return sum(1 for c in hand if good[c])
+def follow_count(hand: bytes, rank: int, suit: Suit | None) -> int:
+    """How many cards of ``hand`` (card ids) are good plays on ``rank`` with ``suit`` in force."""
+    return len(hand.translate(None, NOT_GOOD[rank][suit]))
 
 
 def _best_suit(hand: Sequence[int]) -> Suit | None:
@@ -113,41 +153,41 @@ def hard_weights(players: int) -> Weights:
     return HARD if players == 2 else HARD_MANY
 
 
-def rules_on_ids(
+def rules_on_codes(
     weights: Weights | Callable[[int], Weights],
-) -> Callable[[Any, int, Sequence[Any], random.Random], Any]:
-    """The rules with ``weights`` (or ``weights(players)``) as a playout policy:
-    ``(state, seat, moves, rng) -> move``."""
+) -> Callable[[Any, int, bytes, random.Random], int]:
+    """The rules with ``weights`` (or ``weights(players)``) as a playout policy on
+    action codes: ``(state, seat, codes, rng) -> code``, ``codes`` being what
+    ``OneCard.legal_actions`` listed for ``seat`` (two or more)."""
     by_players = weights if callable(weights) else (lambda players: weights)
 
-    def playout(state: Any, seat: int, moves: Sequence[Any], rng: random.Random) -> Any:
-        plays = [(m, card_of(m)) for m in moves if type(m) is Play]
+    def playout(state: Any, seat: int, codes: bytes, rng: random.Random) -> int:
+        plays = codes.translate(None, NOT_PLAYS)
         if len(plays) < 2:  # (no choice among plays: the rules play the only one, else draw or pass)
-            return plays[0][0] if plays else fallback(moves)
+            return plays[0] if plays else (DRAW_CODE if DRAW_CODE in codes else codes[0])
         table, hands, pile, discard, turn, mode = state
         hand = hands[seat]
-        if mode.jack:
-            return max(plays, key=lambda p: _follow(hand, RANK[p[1]], SUIT[p[1]]))[0]
+        if mode.jack:  # (a Jack is countered with a Queen or a Jack: a face's code is its card id)
+            return max(plays, key=lambda c: follow_count(hand, RANK[c], SUIT[c]))
         sizes = [len(h) for h in hands]
         n = len(sizes)
-        if mode.pending:
-            attacks = [p for p in plays if ATTACK[p[1]]]
+        if mode.pending:  # (an attack is answered with an attack card or a 3: never a 7)
+            attacks = [c for c in plays if ATTACK[c]]
             if attacks:
                 if sizes[(seat + mode.direction) % n] <= 2:
-                    return max(attacks, key=lambda p: ATTACK[p[1]])[0]
-                return min(attacks, key=lambda p: (ATTACK[p[1]], -POINTS[p[1]]))[0]
-            for p in plays:
-                if RANK[p[1]] == THREE:
-                    return p[0]
-            return fallback(moves)
-        w = by_players(n)
-        scorer = Scorer(hand, sizes, seat, mode.direction, table.options.queen_skips_with_two, w)
-        return max(plays, key=scorer.score)[0]
+                    return max(attacks, key=ATTACK.__getitem__)
+                return min(attacks, key=lambda c: (ATTACK[c], -POINTS[c]))
+            for c in plays:
+                if RANK[c] == THREE:
+                    return c
+            return DRAW_CODE if DRAW_CODE in codes else PASS_CODE
+        scorer = Scorer(hand, sizes, seat, mode.direction, table.options.queen_skips_with_two, by_players(n))
+        return max(plays, key=scorer.score)
 
     return playout
 
 
-playout_hard = rules_on_ids(hard_weights)
+playout_hard = rules_on_codes(hard_weights)
 
 
 _UNKNOWN = object()
@@ -161,7 +201,7 @@ class Scorer:
 
     def __init__(
         self,
-        hand: Sequence[int],
+        hand: bytes,
         sizes: Sequence[int],
         seat: int,
         direction: int,
@@ -190,32 +230,25 @@ class Scorer:
     @classmethod
     def of_view(cls, view: Any, weights: Weights = NORMAL) -> Scorer:
         """The rules' scorer for the seat whose view this is (the bot's own decisions)."""
-        hand = [ID[c] for c in view.hand]
+        hand = bytes(ID[c] for c in view.hand)
         return cls(hand, view.hand_sizes, view.player, view.direction, view.options.queen_skips_with_two, weights)
 
-    def score(self, pair: tuple[Any, int]) -> float:
-        move, card = pair
+    def score(self, code: int) -> float:
+        """The rules' rating of the play of action code ``code`` (higher is better)."""
         hand = self.hand
         if len(hand) == 1:
             return 1000.0
-        rank = RANK[card]
-        suit = move.suit if move.suit is not None else SUIT[card]
-        good = GOOD[rank][suit]
-        follow = -1 if good[card] else 0
-        for c in hand:
-            if good[c]:
-                follow += 1
-        points = POINTS[card]
+        card, rank, named, points, attack, not_good, good = FACTS[code]
+        follow = len(hand.translate(None, not_good)) - good
         w = self.w
         if self.danger:
             score = points * w.points_danger + follow * w.follow_danger
         else:
             score = points * w.points_calm + follow * w.follow_calm
-        attack = ATTACK[card]
         left = len(hand) - 1
         if rank == SEVEN:
             score -= w.seven_last if left <= 1 else w.seven
-            if move.suit != self.suit:
+            if named != self.suit:
                 score -= w.seven_suit
         elif rank == THREE:
             score -= w.three_danger if self.danger else w.three

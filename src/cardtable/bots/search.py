@@ -91,10 +91,14 @@ class SearchKit:
     candidates: Callable[[Any, list, Any], list] | None = None
     #: playout(state, seat, moves, rng): the rollout policy on the sampled state itself
     #: (the same moves as ``policy`` on the seat's view, without building the view)
-    playout: Callable[[Any, int, list, random.Random], Any] | None = None
+    playout: Callable[[Any, int, Any, random.Random], Any] | None = None
     #: settle(state, seat, move, me): the value for ``me`` if ``seat``'s ``move`` ends the
     #: rollout (e.g. goes out), worked out without performing it; None to play on
     settle: Callable[[Any, int, Any, int], float | None] | None = None
+    #: whether ``playout`` and ``settle`` speak the engine's action codes: the rollouts then
+    #: list ``game.legal_actions`` and apply ``game.step`` (no move objects, no events)
+    #: instead of ``legal_moves`` and ``advance``; the root candidates stay moves
+    actions: bool = False
     #: the most moves of one rollout before it is scored where it stands
     max_rollout: int = 2000
     #: candidates are compared for dropping from this many samples on (every third)...
@@ -188,6 +192,8 @@ class SearchBot(BaseBot):
         tally.samples += 1
 
     def _rollout(self, start: Any, state: Any, me: int, rng: random.Random) -> float:
+        if self.kit.actions:
+            return self._rollout_codes(start, state, me, rng)
         game, kit = self.game, self.kit
         policy, horizon, playout, settle = kit.policy, kit.horizon, kit.playout, kit.settle
         for _ in range(kit.max_rollout):
@@ -206,4 +212,23 @@ class SearchBot(BaseBot):
                 if settled is not None:
                     return settled
             state = game.advance(state, seat, move)
+        return kit.value(game, state, me)
+
+    def _rollout_codes(self, start: Any, state: Any, me: int, rng: random.Random) -> float:
+        """``_rollout`` on the integer action interface (``SearchKit.actions``)."""
+        game, kit = self.game, self.kit
+        horizon, playout, settle = kit.horizon, kit.playout, kit.settle
+        is_over, to_act, legal_actions, step = game.is_over, game.to_act, game.legal_actions, game.step
+        assert playout is not None, "a kit on action codes has a playout on them"
+        for _ in range(kit.max_rollout):
+            if is_over(state) or (horizon is not None and horizon(start, state)):
+                break
+            seat = to_act(state)[0]
+            codes = legal_actions(state, seat)
+            action = codes[0] if len(codes) == 1 else playout(state, seat, codes, rng)
+            if settle is not None:
+                settled = settle(state, seat, action, me)
+                if settled is not None:
+                    return settled
+            state = step(state, seat, action)
         return kit.value(game, state, me)
