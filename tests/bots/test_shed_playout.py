@@ -1,5 +1,5 @@
-"""The search's playout policy for Shed, on the sampled state, makes exactly the
-normal level's move from the seat's view."""
+"""The search's playout policy for Shed, on the sampled state and the engine's
+action codes, makes exactly the normal level's move from the seat's view."""
 
 from __future__ import annotations
 
@@ -28,13 +28,13 @@ def test_the_playout_policy_is_the_normal_rules(players, options):
             moves = GAME.legal_moves(state, seat)
             view = GAME.view(state, seat)
             expected = normal(view, moves, random.Random(0))
-            assert playout(state, seat, moves, random.Random(0)) == expected
+            codes = GAME.legal_actions(state, seat)
+            assert playout(state, seat, codes, random.Random(0)) == GAME.action_of(state, seat, expected)
             # the same on a state the search samples from the view (the hidden cards dealt again)
             sample = GAME.determinize(view, rng)
-            sampled_moves = GAME.legal_moves(sample, seat)
-            assert playout(sample, seat, sampled_moves, random.Random(0)) == normal(
-                view, sampled_moves, random.Random(0)
-            )
+            sampled = normal(view, GAME.legal_moves(sample, seat), random.Random(0))
+            sampled_codes = GAME.legal_actions(sample, seat)
+            assert playout(sample, seat, sampled_codes, random.Random(0)) == GAME.action_of(sample, seat, sampled)
             compared += len(moves) > 1
             blind += view.deck_size == 0 and 0 in view.hand_sizes
             # play on with mostly normal moves and some random ones, to reach varied positions
@@ -44,5 +44,6 @@ def test_the_playout_policy_is_the_normal_rules(players, options):
     assert blind > 20  # the rule about a next player playing blind is reached
 
 
-def test_the_search_uses_it():
+def test_the_search_uses_it_on_action_codes():
     assert SEARCH.playout is playout
+    assert SEARCH.actions

@@ -53,14 +53,17 @@ def _scenarios(
     ]
     if len(models) == 1:
         return [(w, k, k) for k, w in zip(numbers, models[0][0], strict=True) if w > 1e-3]
-    out = []
+    counts: dict[tuple[int, int], int] = {}
     random_ = rng.random
     hi = len(numbers) - 1
     for _ in range(samples):
         # rng.choices(numbers, chances)[0] for each model, with its running sums worked out once
         asks = [numbers[bisect(cum, random_() * total, 0, hi)] for _, cum, total in models]
-        out.append((1.0 / samples, sum(asks), max(asks)))
-    return out
+        key = (sum(asks), max(asks))
+        counts[key] = counts.get(key, 0) + 1
+    # the samples that agree on (total, most) as one scenario weighing their share: the
+    # values loop over a few scenarios instead of every sample, and, being few, remembered
+    return [(n / samples, others, most) for (others, most), n in sorted(counts.items())]
 
 
 def _shown(

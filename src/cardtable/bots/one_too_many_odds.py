@@ -155,9 +155,10 @@ def _chances(center: int, unseen: int, deck: int, players: int, most: int) -> tu
 
 
 #: ``Table.values`` remembers its answers when there are at most this many
-#: scenarios: one opponent's model (at most 11 numbers by the house limits) or
-#: the numbers shown, public figures met again and again in a search. The 16
-#: sampled scenarios of several opponents seldom repeat and are not remembered.
+#: scenarios: one opponent's model (at most 11 numbers by the house limits), the
+#: numbers shown, or the few distinct (total, most) of several opponents' sampled
+#: numbers (``bots.one_too_many._scenarios`` merges the samples that agree),
+#: figures met again and again in a search. Longer lists seldom repeat.
 _REMEMBERED = 11
 
 

@@ -186,5 +186,6 @@ SEARCH = SearchKit(
     evidence=evidence,
     resample=resample,
     horizon=race_over,
+    actions=True,
     max_rollout=600,
 )
