@@ -28,7 +28,9 @@ def test_the_playout_policy_is_the_normal_rules(players):
             key = rng.getrandbits(32)
             by_view, by_state = random.Random(key), random.Random(key)
             expected = normal(GAME.view(state, seat), moves, by_view)
-            assert playout(state, seat, moves, by_state) == expected
+            assert playout(state, seat, GAME.legal_actions(state, seat), by_state) == GAME.action_of(
+                state, seat, expected
+            )
             assert by_state.random() == by_view.random()  # the same draws: the rollouts' stream stays in step
             compared[state.phase] += 1
             # play on with a mix of normal and random moves, to reach varied positions

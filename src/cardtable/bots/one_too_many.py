@@ -19,7 +19,8 @@ from typing import Any
 
 from ..core.engine import Game
 from ..core.secret import CHOSEN, SecretChoices
-from ..games.one_too_many.moves import ASKS, REDOS, Ask, Redo
+from ..games.one_too_many.actions import KEEP_REDO, MOVES, USE_REDO
+from ..games.one_too_many.moves import Ask, Redo
 from ..games.one_too_many.state import RECHOOSE, REDO, Phase, evolve
 from ..games.one_too_many.view import OneTooManyView
 from .decision import BayesRule
@@ -126,25 +127,20 @@ def _ask_values(
 # -- normal -----------------------------------------------------------------------
 def normal(view: OneTooManyView, moves: Sequence[Any], rng: random.Random) -> Any:
     table = Table(view)
-    return _normal(table, view.phase, view.limit, view.in_round, view.last_reveal, view.scores, view.target, moves, rng)
+    code = _normal(table, view.phase, view.limit, view.in_round, view.last_reveal, view.scores, view.target, rng)
+    return _find(moves, MOVES[code])
 
 
-def playout(state: Any, seat: int, moves: Sequence[Any], rng: random.Random) -> Any:
-    """``normal``'s move for ``seat``, worked out from the public fields of a
-    sampled state without building the seat's view (the search's playouts; a
-    test checks it is exactly ``normal``'s move on many positions)."""
+def playout(state: Any, seat: int, codes: Sequence[int], rng: random.Random) -> int:
+    """``normal``'s move for ``seat`` as its action code, worked out from the public
+    fields of a sampled state without building the seat's view, among the ``codes``
+    ``OneTooMany.legal_actions`` listed (the search's playouts; a test checks it is
+    exactly ``normal``'s move on many positions, with the same random draws)."""
     table = Table.of(seat, state.players, state.center, state.cards, len(state.deck), state.piles, state.in_round)
-    return _normal(
-        table,
-        state.phase,
-        state.limit,
-        state.in_round,
-        state.last_reveal,
-        state.scores,
-        state.options.target,
-        moves,
-        rng,
+    code = _normal(
+        table, state.phase, state.limit, state.in_round, state.last_reveal, state.scores, state.options.target, rng
     )
+    return code if code in codes else codes[0]
 
 
 def _normal(
@@ -155,21 +151,20 @@ def _normal(
     last_reveal: Sequence,
     scores: Sequence[int],
     target: int,
-    moves: Sequence[Any],
     rng: random.Random,
-) -> Any:
+) -> int:
+    """The action code of the normal rules' choice (``games.one_too_many.actions``)."""
     if phase is REDO:  # (asked only while another player in the round asks for cards: never alone)
         numbers = _numbers(limit, in_round)
         values = table.values(numbers, _shown(table.me, table.players, last_reveal, in_round))
         mine = last_reveal[table.me] or 0
-        use = max(values) > values[mine] + 0.3
-        return _find(moves, REDOS[0] if use else REDOS[1])
+        return USE_REDO if max(values) > values[mine] + 0.3 else KEEP_REDO
     numbers, values = _ask_values(table, phase, limit, in_round, last_reveal, scores, target, rng)
     best = 0  # the highest value, the smallest such number (``numbers`` ascend)
     for i in range(1, len(values)):
         if values[i] > values[best]:
             best = i
-    return _find(moves, ASKS[numbers[best]])
+    return numbers[best]  # (an ask's code is its number)
 
 
 def _find(moves: Sequence[Any], wanted: Any) -> Any:
@@ -208,12 +203,12 @@ def resample(game: Game, view: OneTooManyView, state: Any, rng: random.Random, p
     values = dict(state.secret.values)
     for seat in hidden:
         unchosen = _unchosen(state, seat)
-        moves = game.legal_moves(unchosen, seat)
         if policy is normal:
-            move = playout(unchosen, seat, moves, rng)
+            code = playout(unchosen, seat, game.legal_actions(unchosen, seat), rng)
+            values[seat] = code if code < USE_REDO else code == USE_REDO
         else:
-            move = policy(game.view(state, seat), moves, rng)
-        values[seat] = move.use if isinstance(move, Redo) else move.count
+            move = policy(game.view(state, seat), game.legal_moves(unchosen, seat), rng)
+            values[seat] = move.use if isinstance(move, Redo) else move.count
     secret = SecretChoices(state.secret.waiting, tuple(sorted(values.items())))
     return evolve(state, secret=secret)
 
@@ -283,6 +278,7 @@ SEARCH = SearchKit(
     resample=resample,
     candidates=candidates,
     playout=playout,
+    actions=True,
     # the Bayesian rule: the same 226 wins of 300 as the fixed rule at 30 states
     # against normal, with 28.1 sampled states a decision instead of 30 (docs/bots.md)
     rule=BayesRule(confidence=1.0),
