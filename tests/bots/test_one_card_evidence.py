@@ -147,6 +147,31 @@ def test_the_dealt_hands_follow_the_per_card_notes():
     assert counts["suit"][1] > 1.5 * counts["none"][1]
 
 
+def test_every_deal_fits_the_hard_notes_and_keeps_the_view():
+    """The opponents' hands dealt again hold, group by group, cards no hard note
+    rules out (``Group.fitting``, worked out once per card, says as ``fits``), the
+    cards are each in one place, and the seat's view is the one searched."""
+    checked = 0
+    for k, (_, view, seen) in enumerate(_normal_games(range(2), players=3, steps=300)):
+        found = evidence(view, seen)
+        if k % 7 or not found:
+            continue
+        sample = deal(GAME, view, GAME.determinize(view, random.Random(k)), random.Random(k), None, found)
+        assert GAME.view(sample, view.player) == view
+        assert not GAME.invariant_violations(sample)
+        for seat, groups in found.items():
+            hand = GAME.zones(sample)[f"hand{seat}"]
+            held = 0
+            for group in groups:
+                fits = group.fitting(view.options)
+                assert fits == tuple(group.fits(card, view.options) for card in one_card.ALL_CARDS)
+                assert group.weights() == tuple(group.card_weight(card) for card in one_card.ALL_CARDS)
+                held += group.count
+                assert sum(1 for card in hand if group.fits(card, view.options)) >= held
+                checked += 1
+    assert checked > 20
+
+
 # -- the weight of a deal ---------------------------------------------------------------------
 def _contradicting_case():
     """A ``Chose`` note read from a normal player's game, a card whose holding makes

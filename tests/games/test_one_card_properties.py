@@ -119,6 +119,22 @@ def test_views_leak_nothing_and_determinize_is_consistent(players):
     random_game(players, 11, {"target": 150}, check)
 
 
+def test_determinize_deals_alike_whichever_view_it_dealt_before():
+    """``determinize`` keeps what it worked out from the last view: a view dealt
+    again, or after another one, deals as a first call with the same seed would."""
+    state = GAME.new(4, seed=8)
+    for _ in range(40):
+        seat = GAME.to_act(state)[0]
+        state = GAME.apply(state, seat, GAME.legal_moves(state, seat)[-1])[0]
+    views = [GAME.view(state, seat) for seat in range(4)]
+    first = [GAME.determinize(view, random.Random(seat)) for seat, view in enumerate(views)]
+    for seat in (2, 2, 0, 3, 0, 1):
+        again = GAME.determinize(views[seat], random.Random(seat))
+        assert again == first[seat]
+        assert GAME.view(again, seat) == views[seat]
+        assert not GAME.invariant_violations(again)
+
+
 def test_a_view_shows_only_the_own_hand():
     state = GAME.new(4, seed=2)
     view = GAME.view(state, 1)

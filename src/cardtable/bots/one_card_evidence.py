@@ -212,7 +212,10 @@ def deal(
     are left to ``weight`` (importance weighting, no redeal)."""
     if not evidence:
         return state
-    return game.with_zones(state, _deal(game, view, state, rng, evidence))
+    table, hands, pile, discard, turn, mode = state
+    placed = list(hands)
+    deck = _deal(placed, pile, rng, view.options, evidence)
+    return (table, tuple(placed), deck, discard, turn, mode)
 
 
 def weight(game: Game, view: OneCardView, state: Any, evidence: Evidence | None, miss: float = CHOSE_WEIGHT) -> float:
@@ -239,37 +242,36 @@ def weight(game: Game, view: OneCardView, state: Any, evidence: Evidence | None,
     return result
 
 
-def _deal(game: Game, view: OneCardView, state: Any, rng: random.Random, evidence: Evidence) -> dict:
-    zones = game.zones(state)
+def _deal(hands: list[bytes], pile: bytes, rng: random.Random, options: Any, evidence: Evidence) -> bytes:
+    """Deal the hands of the seats with ``evidence`` again in ``hands`` (card ids),
+    from those hands and the draw ``pile``: the draw pile left."""
     seats = sorted(evidence)
-    pool = list(zones["deck"])
+    pool = list(pile)
     for seat in seats:
-        pool.extend(zones[f"hand{seat}"])
+        pool.extend(hands[seat])
     rng.shuffle(pool)
-    options = view.options
     taken = [False] * len(pool)
     # the cards' order for a weighted draw without replacement (Efraimidis and
     # Spirakis): the largest log(u) / weight first; log(u) is drawn once per card
     keys = [math.log(1.0 - rng.random()) for _ in pool]
-    new: dict[str, tuple] = {}
     for seat in seats:
-        size = len(zones[f"hand{seat}"])
-        hand: list = []
+        size = len(hands[seat])
+        hand: list[int] = []
         for group in evidence[seat]:
             count = group.count
             order: Sequence[int] = range(len(pool))
             if group.soft:
-                ratio = [-key / group.card_weight(card) for key, card in zip(keys, pool, strict=True)]
+                weights = group.weights()
+                ratio = [-key / weights[card] for key, card in zip(keys, pool, strict=True)]
                 order = sorted(order, key=ratio.__getitem__)
+            fits = group.fitting(options)
             for i in order:
                 if len(hand) >= size or count == 0:
                     break
-                card = pool[i]
-                if not taken[i] and group.fits(card, options):
+                if not taken[i] and fits[pool[i]]:
                     taken[i] = True
-                    hand.append(card)
+                    hand.append(pool[i])
                     count -= 1
         top_up(hand, pool, taken, size)
-        new[f"hand{seat}"] = tuple(hand)
-    new["deck"] = tuple(card for i, card in enumerate(pool) if not taken[i])
-    return new
+        hands[seat] = bytes(hand)
+    return bytes([card for i, card in enumerate(pool) if not taken[i]])

@@ -200,7 +200,7 @@ class Group:
     """At least ``count`` of an opponent's cards (the same ones from group to group,
     the first group the oldest) were held through every one of ``notes``."""
 
-    __slots__ = ("count", "notes", "hard", "soft", "choices", "_weights")
+    __slots__ = ("count", "notes", "hard", "soft", "choices", "_fits", "_weights")
 
     def __init__(self, count: int, notes: Sequence[Note]) -> None:
         self.count = count
@@ -210,22 +210,33 @@ class Group:
         self.choices: tuple[ChoiceNote, ...] = tuple(
             [n for n in self.notes if isinstance(n, (Chose, Answered, Countered))]
         )
-        self._weights: dict[Card, float] = {}
+        self._fits: tuple[Any, tuple[bool, ...]] | None = None  # (the options, per card id)
+        self._weights: tuple[float, ...] | None = None  # per card id
 
     def fits(self, card: Card, options: Any) -> bool:
         """Whether no hard note rules ``card`` out."""
         return not any(note.rules_out(card, options) for note in self.hard)
 
+    def fitting(self, options: Any) -> tuple[bool, ...]:
+        """``fits`` per card id, worked out once: a search deals the same groups
+        again for every sample (``one_card_evidence._deal``)."""
+        if self._fits is None or self._fits[0] is not options:
+            self._fits = (options, tuple(self.fits(card, options) for card in ALL_CARDS))
+        return self._fits[1]
+
     def card_weight(self, card: Card) -> float:
         """How likely ``card`` is in this group, relative to a card the notes say
         nothing about (1): a softened model of the normal rules."""
-        weight = self._weights.get(card)
-        if weight is None:
-            weight = 1.0
-            for note in self.soft:
-                weight *= note.weight(card)
-            self._weights[card] = weight
+        weight = 1.0
+        for note in self.soft:
+            weight *= note.weight(card)
         return weight
+
+    def weights(self) -> tuple[float, ...]:
+        """``card_weight`` per card id, worked out once."""
+        if self._weights is None:
+            self._weights = tuple(self.card_weight(card) for card in ALL_CARDS)
+        return self._weights
 
     def __repr__(self) -> str:
         return f"Group({self.count}, {self.notes!r})"

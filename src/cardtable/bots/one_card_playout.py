@@ -60,8 +60,10 @@ def _facts(card: int, named: Suit | None) -> Facts:
     return Facts(card, rank, named, POINTS[card], ATTACK[card], NOT_GOOD[rank][suit], GOOD[rank][suit][card])
 
 
-#: per play code (0-69), its ``Facts``
-FACTS: tuple[Facts, ...] = tuple(_facts(card, named) for card, named in PLAY_OF)
+#: per play code (0-69), its ``Facts`` as a plain tuple: ``Scorer.score`` unpacks
+#: one at every rating, and a plain tuple unpacks in one instruction, a named
+#: tuple through its iterator
+FACTS: tuple[tuple[Any, ...], ...] = tuple(tuple(_facts(card, named)) for card, named in PLAY_OF)
 
 
 def code_of(card: int, named: Suit | None) -> int:
@@ -169,7 +171,7 @@ def rules_on_codes(
         hand = hands[seat]
         if mode.jack:  # (a Jack is countered with a Queen or a Jack: a face's code is its card id)
             return max(plays, key=lambda c: follow_count(hand, RANK[c], SUIT[c]))
-        sizes = [len(h) for h in hands]
+        sizes = list(map(len, hands))
         n = len(sizes)
         if mode.pending:  # (an attack is answered with an attack card or a 3: never a 7)
             attacks = [c for c in plays if ATTACK[c]]
@@ -197,7 +199,10 @@ class Scorer:
     """How much the normal rules like a play in a normal turn, on card ids: the one
     scoring of the normal level, for its own decisions and inside playouts."""
 
-    __slots__ = ("w", "hand", "sizes", "two", "next_size", "prev_size", "threat", "danger", "_suit", "queen_skips")
+    __slots__ = (
+        "w", "hand", "sizes", "two", "next_size", "prev_size", "threat", "danger", "_suit", "queen_skips",
+        "per_point", "per_follower",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -215,10 +220,15 @@ class Scorer:
         self.two = n == 2
         self.next_size = sizes[(seat + direction) % n]
         self.prev_size = sizes[(seat - direction) % n]
-        self.threat = min(sizes[s] for s in range(n) if s != seat)
+        self.threat = min([*sizes[:seat], *sizes[seat + 1 :]])  # (the others' smallest hand)
         self.danger = self.threat <= weights.danger
         self._suit: Any = _UNKNOWN
         self.queen_skips = queen_skips
+        # what a point of the card and a card left to follow it weigh (close to the end, or calm)
+        if self.danger:
+            self.per_point, self.per_follower = weights.points_danger, weights.follow_danger
+        else:
+            self.per_point, self.per_follower = weights.points_calm, weights.follow_calm
 
     @property
     def suit(self) -> Suit | None:
@@ -241,10 +251,7 @@ class Scorer:
         card, rank, named, points, attack, not_good, good = FACTS[code]
         follow = len(hand.translate(None, not_good)) - good
         w = self.w
-        if self.danger:
-            score = points * w.points_danger + follow * w.follow_danger
-        else:
-            score = points * w.points_calm + follow * w.follow_calm
+        score = points * self.per_point + follow * self.per_follower
         left = len(hand) - 1
         if rank == SEVEN:
             score -= w.seven_last if left <= 1 else w.seven

@@ -78,25 +78,44 @@ def determinize(view: OneCardView, rng: random.Random) -> State:
     """Deal the cards ``view.player`` cannot see at random: the others'
     hands and the draw pile, from the cards not in their hand or the
     discard pile."""
-    hand, discard = card_ids(view.hand), card_ids(view.discard)
-    seen = set(hand) | set(discard)
-    unseen = [c for c in range(len(ALL_CARDS)) if c not in seen]
+    _, hand, discard, seen, unseen_in_order, every = _seen(view)
+    unseen = list(unseen_in_order)
     rng.shuffle(unseen)
     at = 0
     hands = []
     for seat, size in enumerate(view.hand_sizes):
         if seat == view.player:
-            hands.append(bytes(hand))
+            hands.append(hand)
         else:
             hands.append(bytes(unseen[at : at + size]))
             at += size
     pile = bytes(unseen[at : at + view.draw_size])
-    used = seen | set(unseen[: at + view.draw_size])
+    at += view.draw_size
+    cards = every if at == len(unseen) else tuple(sorted(seen | set(unseen[:at])))
     table = Table(
-        len(view.hand_sizes), view.options, tuple(sorted(used)), Rng(rng.getrandbits(64)), view.dealer,
+        len(view.hand_sizes), view.options, cards, Rng(rng.getrandbits(64)), view.dealer,
         view.hand_no, view.totals, view.last_points, view.last_winner, view.over,
     )  # fmt: skip
     turn = view.to_act[0] if view.to_act else (view.last_winner or 0)
     named = view.suit if view.top.rank == Rank.SEVEN and view.suit != view.top.suit else None
     mode = Mode(view.direction, view.pending, view.jack_pending, view.king_pending, view.passes, named)
-    return (table, tuple(hands), pile, bytes(discard), turn, mode)
+    return (table, tuple(hands), pile, discard, turn, mode)
+
+
+Seen = tuple[OneCardView | None, bytes, bytes, frozenset[int], tuple[int, ...], tuple[int, ...]]
+#: ``determinize``'s last view and what it works out from the view alone: its
+#: hand and discard pile as ids, the ids it sees, those it does not (in id
+#: order), and all of them. A search determinizes one view for every sample,
+#: which then costs a copy and the shuffle: 30 -> 20 µs a sample, 4 players.
+#: One tuple, replaced whole: safe between threads.
+_LAST: list[Seen] = [(None, b"", b"", frozenset(), (), ())]
+
+
+def _seen(view: OneCardView) -> Seen:
+    last = _LAST[0]
+    if last[0] is not view:
+        hand, discard = bytes(card_ids(view.hand)), bytes(card_ids(view.discard))
+        seen = frozenset(hand) | frozenset(discard)
+        unseen = tuple(c for c in range(len(ALL_CARDS)) if c not in seen)
+        last = _LAST[0] = (view, hand, discard, seen, unseen, tuple(sorted(seen | set(unseen))))
+    return last
