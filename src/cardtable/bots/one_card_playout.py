@@ -200,7 +200,7 @@ class Scorer:
     scoring of the normal level, for its own decisions and inside playouts."""
 
     __slots__ = (
-        "w", "hand", "sizes", "two", "next_size", "prev_size", "threat", "danger", "_suit", "queen_skips",
+        "w", "hand", "two", "next_size", "prev_size", "threat", "danger", "_suit", "queen_skips",
         "per_point", "per_follower",
     )  # fmt: skip
 
@@ -216,7 +216,6 @@ class Scorer:
         n = len(sizes)
         self.w = weights
         self.hand = hand
-        self.sizes = sizes
         self.two = n == 2
         self.next_size = sizes[(seat + direction) % n]
         self.prev_size = sizes[(seat - direction) % n]
