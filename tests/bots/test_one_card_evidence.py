@@ -147,6 +147,27 @@ def test_the_dealt_hands_follow_the_per_card_notes():
     assert counts["suit"][1] > 1.5 * counts["none"][1]
 
 
+def test_a_deal_without_notes_spreads_the_unseen_cards_evenly():
+    """The deal keeps the order ``determinize`` dealt the hidden cards in (no second
+    shuffle): with notes that say nothing, each card the seat cannot see is as
+    likely as any other in an opponent's hand, and the draw pile's top card too."""
+    state = GAME.new(3, seed=4)
+    view = GAME.view(state, 0)
+    sizes = view.hand_sizes
+    found = {1: [Group(sizes[1], ())], 2: [Group(sizes[2], ())]}
+    unseen = len(one_card.ALL_CARDS) - sizes[0] - len(view.discard)
+    in_hand, on_top, samples = {}, {}, 3000
+    for k in range(samples):
+        sample = deal(GAME, view, GAME.determinize(view, random.Random(k)), random.Random(-k), None, found)
+        for card in sample[1][1]:  # (the state's hands: seat 1's)
+            in_hand[card] = in_hand.get(card, 0) + 1
+        on_top[sample[2][0]] = on_top.get(sample[2][0], 0) + 1  # (the draw pile's top card)
+    assert len(in_hand) == unseen
+    expected = samples * sizes[1] / unseen
+    assert expected * 0.4 < min(in_hand.values()) and max(in_hand.values()) < expected * 1.8
+    assert len(on_top) > 0.9 * unseen and max(on_top.values()) < 5 * samples / unseen
+
+
 def test_every_deal_fits_the_hard_notes_and_keeps_the_view():
     """The opponents' hands dealt again hold, group by group, cards no hard note
     rules out (``Group.fitting``, worked out once per card, says as ``fits``), the

@@ -209,7 +209,9 @@ def deal(
 ) -> Any:
     """Deal the opponents' hands of a sampled state again, each holding only cards
     its hard notes allow, the per-card notes weighing the draw; the choice notes
-    are left to ``weight`` (importance weighting, no redeal)."""
+    are left to ``weight`` (importance weighting, no redeal). ``state`` is one
+    ``determinize`` dealt: its hidden cards in a uniformly random order, which
+    the deal keeps (shuffling them again would deal alike)."""
     if not evidence:
         return state
     table, hands, pile, discard, turn, mode = state
@@ -244,12 +246,12 @@ def weight(game: Game, view: OneCardView, state: Any, evidence: Evidence | None,
 
 def _deal(hands: list[bytes], pile: bytes, rng: random.Random, options: Any, evidence: Evidence) -> bytes:
     """Deal the hands of the seats with ``evidence`` again in ``hands`` (card ids),
-    from those hands and the draw ``pile``: the draw pile left."""
+    from those hands and the draw ``pile`` (in a uniformly random order: ``deal``):
+    the draw pile left."""
     seats = sorted(evidence)
     pool = list(pile)
     for seat in seats:
         pool.extend(hands[seat])
-    rng.shuffle(pool)
     taken = [False] * len(pool)
     # the cards' order for a weighted draw without replacement (Efraimidis and
     # Spirakis): the largest log(u) / weight first; log(u) is drawn once per card
