@@ -78,7 +78,7 @@ def determinize(view: OneCardView, rng: random.Random) -> State:
     """Deal the cards ``view.player`` cannot see at random: the others'
     hands and the draw pile, from the cards not in their hand or the
     discard pile."""
-    _, hand, discard, seen, unseen_in_order, every = _seen(view)
+    _, hand, discard, seen, unseen_in_order = _seen(view)
     unseen = list(unseen_in_order)
     rng.shuffle(unseen)
     at = 0
@@ -91,7 +91,7 @@ def determinize(view: OneCardView, rng: random.Random) -> State:
             at += size
     pile = bytes(unseen[at : at + view.draw_size])
     at += view.draw_size
-    cards = every if at == len(unseen) else tuple(sorted(seen | set(unseen[:at])))
+    cards = ALL_IDS if at == len(unseen) else tuple(sorted(seen | set(unseen[:at])))
     table = Table(
         len(view.hand_sizes), view.options, cards, Rng(rng.getrandbits(64)), view.dealer,
         view.hand_no, view.totals, view.last_points, view.last_winner, view.over,
@@ -102,13 +102,15 @@ def determinize(view: OneCardView, rng: random.Random) -> State:
     return (table, tuple(hands), pile, discard, turn, mode)
 
 
-Seen = tuple[OneCardView | None, bytes, bytes, frozenset[int], tuple[int, ...], tuple[int, ...]]
+ALL_IDS = tuple(range(len(ALL_CARDS)))  # a game's cards when every unseen one is dealt (as always)
+
+Seen = tuple[OneCardView | None, bytes, bytes, frozenset[int], tuple[int, ...]]
 #: ``determinize``'s last view and what it works out from the view alone: its
-#: hand and discard pile as ids, the ids it sees, those it does not (in id
-#: order), and all of them. A search determinizes one view for every sample,
+#: hand and discard pile as ids, the ids it sees, and those it does not (in id
+#: order). A search determinizes one view for every sample,
 #: which then costs a copy and the shuffle: 30 -> 20 µs a sample, 4 players.
 #: One tuple, replaced whole: safe between threads.
-_LAST: list[Seen] = [(None, b"", b"", frozenset(), (), ())]
+_LAST: list[Seen] = [(None, b"", b"", frozenset(), ())]
 
 
 def _seen(view: OneCardView) -> Seen:
@@ -116,6 +118,6 @@ def _seen(view: OneCardView) -> Seen:
     if last[0] is not view:
         hand, discard = bytes(card_ids(view.hand)), bytes(card_ids(view.discard))
         seen = frozenset(hand) | frozenset(discard)
-        unseen = tuple(c for c in range(len(ALL_CARDS)) if c not in seen)
-        last = _LAST[0] = (view, hand, discard, seen, unseen, tuple(sorted(seen | set(unseen))))
+        unseen = tuple(c for c in ALL_IDS if c not in seen)
+        last = _LAST[0] = (view, hand, discard, seen, unseen)
     return last
